@@ -1,0 +1,77 @@
+/**
+ * The Tool contract: what a tool declares about itself so the loop and the resolution
+ * ladder know what a repeat would do.
+ */
+import type { ToolResult } from '../durable/state';
+
+/** A JSON Schema object for a tool's arguments (the subset providers accept). */
+export interface JsonSchema {
+  type: 'object';
+  properties: Record<string, { type: string; description?: string; items?: unknown; enum?: string[] }>;
+  required?: string[];
+  additionalProperties?: boolean;
+}
+
+/** What a tool hands back; the loop turns it into a ToolResult with the call's ID. */
+export interface ToolOutput {
+  content: string;
+  isError?: boolean;
+}
+
+export interface ToolContext {
+  runId: string;
+  callId: string;
+  /** Absolute workspace root; tools resolve paths inside it. */
+  workspace: string;
+  /**
+   * The idempotency key, present only for a keyed tool when keys are on. A tool sends
+   * it in its own channel (an HTTP header, MCP `_meta`), never inside the model's arguments.
+   */
+  key?: string;
+  signal: AbortSignal;
+  /** Records a file the call wrote: its SHA-256 into the ledger, its bytes into the content store. */
+  recordWrite(relPath: string, content: Buffer): Promise<void>;
+}
+
+/**
+ * The lookup's answer, for the ladder's second step. `not-done` only when certain;
+ * when unsure the lookup throws, and the question goes up to a person.
+ */
+export type LookupAnswer = { status: 'done'; output: ToolOutput } | { status: 'not-done' };
+
+export interface Tool {
+  name: string;
+  description: string;
+  schema: JsonSchema;
+  /** Only reads: a repeat is harmless. */
+  readOnly?: boolean;
+  /** Changes something, but a repeat has the same effect as one call. */
+  idempotent?: boolean;
+  /** Sends an idempotency key; the service keeps keys this long (an expired key counts as no key). */
+  keyed?: { retentionMs: number };
+  /** Runs only after a person says yes. */
+  needsApproval?: boolean;
+  run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
+  /** Did this call already happen? (the ladder's second step) */
+  lookup?(args: Record<string, unknown>, ctx: ToolContext): Promise<LookupAnswer>;
+  /** A readable rendering of the arguments for a person deciding on an approval. */
+  describe?(args: Record<string, unknown>): { title: string; detail: string; diff?: { path: string; before: string; after: string } };
+}
+
+export type ToolSet = ReadonlyMap<string, Tool>;
+
+export function toolSet(tools: Tool[]): ToolSet {
+  const m = new Map<string, Tool>();
+  for (const t of tools) {
+    if (m.has(t.name)) throw new Error(`two tools are named ${t.name}`);
+    m.set(t.name, t);
+  }
+  return m;
+}
+
+/** True when the call can change something, so it gets an attempt marker. */
+export function changesSomething(t: Tool): boolean {
+  return !t.readOnly;
+}
+
+export type { ToolResult };

@@ -1,0 +1,127 @@
+/**
+ * Every stop a user can meet is one of these typed errors. Each message says what
+ * happened and what to do next; `code` is stable (used by the CLI's exit codes, the
+ * extension's notifications and the README's table).
+ */
+export abstract class TriageError extends Error {
+  abstract readonly code: string;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Another live process (or editor window) holds the run's lock. */
+export class LockedError extends TriageError {
+  readonly code = 'locked';
+  constructor(readonly runId: string, readonly lockPath: string, readonly owner?: string) {
+    super(
+      `Run ${runId} is open in another process${owner ? ` (${owner})` : ''}. ` +
+        `Close it there, or wait for it to finish; the lock is ${lockPath}.`,
+    );
+  }
+}
+
+/** Our lock was lost while the run was going (e.g. its refresh failed after a long sleep). */
+export class LockCompromisedError extends TriageError {
+  readonly code = 'lock-compromised';
+  constructor(readonly runId: string, reason: string) {
+    super(
+      `The lock on run ${runId} was lost (${reason}); the run stopped before any further side effect. ` +
+        `Resume it once no other process has it open.`,
+    );
+  }
+}
+
+/** The run has been restarted more times than its restart limit allows. */
+export class MaxResumesError extends TriageError {
+  readonly code = 'max-resumes';
+  constructor(readonly runId: string, readonly restarts: number, readonly limit: number) {
+    super(
+      `Run ${runId} has been restarted ${restarts} times, over its limit of ${limit}; it will not be resumed again. ` +
+        `Inspect it with "triage status", or raise the restart limit.`,
+    );
+  }
+}
+
+export interface FileChange {
+  /** Workspace-relative path, with forward slashes. */
+  path: string;
+  /** SHA-256 (hex) the run recorded when it wrote the file. */
+  expected: string;
+  /** SHA-256 (hex) of the file now, or null when the file is missing. */
+  actual: string | null;
+}
+
+/** A file the run wrote no longer matches the SHA-256 it recorded. */
+export class WorkspaceChangedError extends TriageError {
+  readonly code = 'workspace-changed';
+  constructor(readonly runId: string, readonly changes: FileChange[]) {
+    super(
+      `Files written by run ${runId} changed since it wrote them: ` +
+        changes
+          .map((c) => `${c.path} (expected ${c.expected.slice(0, 12)}, ${c.actual ? `found ${c.actual.slice(0, 12)}` : 'missing'})`)
+          .join('; ') +
+        `. Restore the agent's version, or accept the current files so the model is told what changed.`,
+    );
+  }
+}
+
+/** A checkpoint file that cannot be read back: truncated, not JSON, wrong version, bad field. */
+export class CorruptCheckpointError extends TriageError {
+  readonly code = 'corrupt-checkpoint';
+  constructor(readonly file: string, readonly detail: string) {
+    super(`Checkpoint ${file} is corrupt: ${detail}. It was left as it is; move it aside to start over.`);
+  }
+}
+
+/** A budget (turns, tokens, dollars) would be exceeded by the next model call. */
+export class BudgetExceededError extends TriageError {
+  readonly code = 'budget-exceeded';
+  constructor(readonly runId: string, readonly budget: 'turns' | 'tokens' | 'dollars', readonly used: number, readonly limit: number) {
+    super(`Run ${runId} stopped: its ${budget} budget is used up (${formatBudget(budget, used)} of ${formatBudget(budget, limit)}). Raise the budget and resume it.`);
+  }
+}
+
+function formatBudget(b: string, n: number): string {
+  return b === 'dollars' ? `$${n.toFixed(4)}` : String(n);
+}
+
+/** The run was cancelled (by the user or a shutdown); its state was saved and it can be resumed. */
+export class CancelledError extends TriageError {
+  readonly code = 'cancelled';
+  constructor(readonly runId: string) {
+    super(`Run ${runId} was cancelled; its state was saved and it can be resumed.`);
+  }
+}
+
+/** Bad input from a person: an unknown task, a bad flag, a missing folder. */
+export class BadInputError extends TriageError {
+  readonly code = 'bad-input';
+}
+
+/** The recorded model was asked to continue a conversation that is not the recording's. */
+export class RecordingDivergedError extends TriageError {
+  readonly code = 'recording-diverged';
+}
+
+/** A model provider failed in a way retries did not fix. */
+export class ModelError extends TriageError {
+  readonly code = 'model-error';
+}
+
+/** A run ID that already exists was about to be created again. */
+export class RunExistsError extends TriageError {
+  readonly code = 'run-exists';
+  constructor(readonly runId: string) {
+    super(`Run ${runId} already exists; run IDs are never reused.`);
+  }
+}
+
+/** Thrown by crash hooks in tests and the in-process sweep: simulates the process dying here. */
+export class SimulatedCrash extends Error {
+  constructor(readonly point: string) {
+    super(`simulated crash at ${point}`);
+    this.name = 'SimulatedCrash';
+  }
+}

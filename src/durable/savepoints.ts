@@ -1,0 +1,33 @@
+/**
+ * The loop's five save points, and the named crash points inside a checkpoint write.
+ * The same words appear in the README, in log lines and in the crash sweep's table.
+ */
+export enum SavePoint {
+  /** (1) A run starts or resumes: the restart count is incremented and saved before anything else. */
+  RunStarted = 'run-started',
+  /** (2) A model reply has arrived, before any of its calls run: phase `tools`, the reply and its call IDs. */
+  ReplyArrived = 'reply-arrived',
+  /** (3) An attempt marker just before a call that can change something (after the yes, if it needs approval). */
+  AttemptMarked = 'attempt-marked',
+  /** (4) After a call's result. */
+  ResultSaved = 'result-saved',
+  /** (5) The run pauses for a person, or finishes. */
+  PausedOrDone = 'paused-or-done',
+}
+
+/** Points inside one checkpoint write where a test (or the sweep) can crash the process. */
+export enum WritePoint {
+  /** The temp file is written and fsynced; the old checkpoint is still in place. */
+  TempSynced = 'write:temp-synced',
+  /** The temp file was renamed over the checkpoint; the directory is not yet fsynced. */
+  Renamed = 'write:renamed',
+}
+
+/** The point between a tool acting and its result being saved (where `--die-after` kills). */
+export const TOOL_ACTED = 'tool:acted';
+
+/**
+ * A crash hook: called with the name of each point as the run passes it. A test or the
+ * sweep throws SimulatedCrash (or sends SIGKILL) from here. Production passes none.
+ */
+export type CrashHook = (point: string, detail?: { tool?: string; callId?: string }) => void;
