@@ -2,7 +2,7 @@
  * The contract between the loop and the checkpoint store: one open, locked run.
  */
 import type { RunState } from './state';
-import type { SavePoint } from './savepoints';
+import type { SaveReason } from './savepoints';
 
 export interface RunHandle {
   readonly runId: string;
@@ -13,7 +13,7 @@ export interface RunHandle {
    * cancelled, so a shutdown still records where the run stopped. Throws
    * LockCompromisedError if the lock was lost.
    */
-  save(state: RunState, point: SavePoint): Promise<void>;
+  save(state: RunState, point: SaveReason): Promise<void>;
   /** Throws LockCompromisedError if the lock was lost; the loop calls it before every side effect. */
   assertHeld(): void;
   /** Stores bytes in the content-addressed store beside the checkpoint; returns the SHA-256 hex. */

@@ -31,3 +31,6 @@ export const TOOL_ACTED = 'tool:acted';
  * sweep throws SimulatedCrash (or sends SIGKILL) from here. Production passes none.
  */
 export type CrashHook = (point: string, detail?: { tool?: string; callId?: string }) => void;
+
+/** Why a save happened: one of the loop's five save points, or a person's choice outside the loop. */
+export type SaveReason = SavePoint | 'workspace-accepted';

@@ -258,7 +258,10 @@ function setIf<T extends object, K extends keyof T>(target: T, k: K, v: T[K] | u
 function record<T>(v: unknown, p: string, f: (v: unknown, p: string) => T): Record<string, T> {
   const o = obj(v, p);
   const out: Record<string, T> = {};
-  for (const [k, x] of Object.entries(o)) out[k] = f(x, `${p}[${JSON.stringify(k)}]`);
+  for (const [k, x] of Object.entries(o)) {
+    // defineProperty, not assignment: a key such as "__proto__" (a file path, a call ID) stays an ordinary entry.
+    Object.defineProperty(out, k, { value: f(x, `${p}[${JSON.stringify(k)}]`), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 

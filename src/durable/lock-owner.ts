@@ -1,0 +1,124 @@
+/**
+ * The owner record kept inside a run's lock directory, and the test of whether its owner is
+ * still alive. It is what lets the next process reclaim a dead process's lock at once instead
+ * of waiting out proper-lockfile's stale period (see lock.ts).
+ */
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { isErrno } from './fsutil';
+
+export const OWNER_FILE = 'owner.json';
+
+export interface LockOwner {
+  pid: number;
+  hostname: string;
+  /** The process's start time in clock ticks since boot (/proc/<pid>/stat field 22), on Linux: tells a reused pid apart. */
+  startTime?: string;
+  /** /proc/sys/kernel/random/boot_id, on Linux: a different boot means the owner is gone. */
+  bootId?: string;
+  /** Random, unique to one acquisition: a reclaimer removes a lock only if it is still this one. */
+  nonce: string;
+  acquiredAt: string;
+}
+
+export type OwnerStatus = 'alive' | 'dead' | 'unknown';
+
+interface ProcInfo {
+  state: string;
+  startTime: string;
+}
+
+/** State letter and start time of a process from /proc/<pid>/stat; undefined off Linux or if it is gone. */
+export async function procInfo(pid: number): Promise<ProcInfo | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  let text: string;
+  try {
+    text = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split after the last ")".
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state); field 22 (starttime) is fields[19].
+  if (fields.length < 20) return undefined;
+  return { state: fields[0], startTime: fields[19] };
+}
+
+let bootIdCache: Promise<string | undefined> | undefined;
+function bootId(): Promise<string | undefined> {
+  bootIdCache ??= process.platform === 'linux'
+    ? fs.readFile('/proc/sys/kernel/random/boot_id', 'utf8').then((s) => s.trim() || undefined, () => undefined)
+    : Promise.resolve(undefined);
+  return bootIdCache;
+}
+
+/** The record for this process, with a fresh nonce. */
+export async function currentOwner(): Promise<LockOwner> {
+  const o: LockOwner = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    nonce: randomBytes(8).toString('hex'),
+    acquiredAt: new Date().toISOString(),
+  };
+  const info = await procInfo(process.pid);
+  if (info) o.startTime = info.startTime;
+  const boot = await bootId();
+  if (boot) o.bootId = boot;
+  return o;
+}
+
+/** Writes the owner record into a freshly made lock directory (temp + rename, so readers never see half of it). */
+export async function writeOwner(lockDir: string, owner: LockOwner): Promise<void> {
+  const tmp = path.join(lockDir, `${OWNER_FILE}.tmp`);
+  await fs.writeFile(tmp, JSON.stringify(owner), { mode: 0o600 });
+  await fs.rename(tmp, path.join(lockDir, OWNER_FILE));
+}
+
+/** The owner record of a lock directory, or undefined when it is absent or unreadable. */
+export async function readOwner(lockDir: string): Promise<LockOwner | undefined> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await fs.readFile(path.join(lockDir, OWNER_FILE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.pid !== 'number' || !Number.isInteger(r.pid) || r.pid <= 0) return undefined;
+  if (typeof r.hostname !== 'string' || typeof r.nonce !== 'string' || typeof r.acquiredAt !== 'string') return undefined;
+  const o: LockOwner = { pid: r.pid, hostname: r.hostname, nonce: r.nonce, acquiredAt: r.acquiredAt };
+  if (typeof r.startTime === 'string') o.startTime = r.startTime;
+  if (typeof r.bootId === 'string') o.bootId = r.bootId;
+  return o;
+}
+
+/**
+ * Whether the owner still runs. 'dead' only when certain: same host, and the machine was
+ * rebooted since, or the pid is gone (ESRCH), a zombie, or now a different process (its
+ * start time differs). Another host's owner is 'unknown': only the stale period can decide.
+ */
+export async function ownerStatus(o: LockOwner): Promise<OwnerStatus> {
+  if (o.hostname !== os.hostname()) return 'unknown';
+  const boot = await bootId();
+  if (o.bootId && boot && o.bootId !== boot) return 'dead';
+  try {
+    process.kill(o.pid, 0);
+  } catch (e) {
+    if (isErrno(e, 'ESRCH')) return 'dead';
+    if (!isErrno(e, 'EPERM')) return 'unknown';
+    // EPERM: the pid exists but belongs to another user; its start time still tells.
+  }
+  const info = await procInfo(o.pid);
+  if (info) {
+    if (info.state === 'Z' || info.state === 'X') return 'dead';
+    if (o.startTime !== undefined && info.startTime !== o.startTime) return 'dead';
+  }
+  return 'alive';
+}
+
+/** "pid 1234 on host x", for LockedError. */
+export function describeOwner(o: LockOwner): string {
+  return `pid ${o.pid} on host ${o.hostname}, since ${o.acquiredAt}`;
+}

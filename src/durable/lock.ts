@@ -1,0 +1,191 @@
+/**
+ * One process per run: a proper-lockfile lock on the run's checkpoint, taken before anything
+ * is read. A second live process gets LockedError at once (retries 0).
+ *
+ * How fast a dead process's lock is reclaimed, and why:
+ * - Same host (the usual case, e.g. `triage run` SIGKILLed and run again): AT ONCE. Each lock
+ *   directory holds an owner record (pid, hostname, process start time and boot ID on Linux,
+ *   a nonce). When the lock is held, the owner is checked; a pid that is gone, a zombie, or
+ *   reused by another process (different start time), or a lock from before a reboot, is
+ *   dead, so the lock is removed and taken again. Waiting out the stale period would make
+ *   "the same command twice is crash, then resume" hang for 10 s.
+ * - Another host, or no readable owner record (a crash between mkdir and writing the record):
+ *   after the stale period (staleMs, default 10 s), via proper-lockfile's own mtime check.
+ *   A live holder refreshes the mtime every staleMs/2.
+ *
+ * Two reclaimers can both judge the same lock dead. Removal therefore happens under a second,
+ * short-lived lock (<runId>.json.reclaim.lock) and only if the owner is still the one judged
+ * dead (same nonce); afterwards both race on proper-lockfile's mkdir, which only one wins.
+ *
+ * If the lock is compromised (its refresh failed, e.g. after a long sleep or the directory was
+ * removed), `compromised` is set and onCompromised is told; the process is never crashed by it.
+ */
+import * as fsCb from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as lockfile from 'proper-lockfile';
+import { BadInputError, LockedError } from './errors';
+import { isErrno } from './fsutil';
+import { currentOwner, describeOwner, ownerStatus, readOwner, writeOwner } from './lock-owner';
+
+export const DEFAULT_STALE_MS = 10_000;
+
+export interface LockOptions {
+  /** proper-lockfile's stale period (minimum 2000); default 10 s. */
+  staleMs?: number;
+  /** Told (once) when the lock is lost. */
+  onCompromised?: (reason: string) => void;
+}
+
+export interface RunLock {
+  /** The lock directory. */
+  readonly lockPath: string;
+  /** Undefined while the lock is held; why it was lost once it is compromised. */
+  readonly compromised: string | undefined;
+  /** Releases the lock (idempotent; a no-op once compromised, since the directory may be another process's now). */
+  release(): Promise<void>;
+}
+
+export function lockPathOf(checkpoint: string): string {
+  return `${checkpoint}.lock`;
+}
+
+/**
+ * The fs proper-lockfile uses for run locks: mkdir also writes the owner record (before
+ * proper-lockfile probes the directory's mtime, so the record does not look like a foreign
+ * touch), and rmdir removes the record with the directory.
+ */
+const ownerFs = {
+  mkdir(p: string, cb: (err: NodeJS.ErrnoException | null) => void): void {
+    fsCb.mkdir(p, (err) => {
+      if (err) return cb(err);
+      currentOwner()
+        .then((o) => writeOwner(p, o))
+        .then(
+          () => cb(null),
+          (e: NodeJS.ErrnoException) => fsCb.rm(p, { recursive: true, force: true }, () => cb(e)),
+        );
+    });
+  },
+  rmdir(p: string, cb: (err: NodeJS.ErrnoException | null) => void): void {
+    fsCb.rm(p, { recursive: true }, cb);
+  },
+  rmdirSync(p: string): void {
+    fsCb.rmSync(p, { recursive: true, force: true });
+  },
+  stat: fsCb.stat,
+  utimes: fsCb.utimes,
+  realpath: fsCb.realpath,
+};
+
+function staleOf(o: LockOptions): number {
+  return Math.max(o.staleMs ?? DEFAULT_STALE_MS, 2000);
+}
+
+/** Takes the lock of checkpoint file `checkpoint` (which need not exist yet) for run `runId`. */
+export async function acquireRunLock(runId: string, checkpoint: string, o: LockOptions = {}): Promise<RunLock> {
+  const lockPath = lockPathOf(checkpoint);
+  try {
+    return await take(checkpoint, lockPath, o);
+  } catch (e) {
+    if (!isErrno(e, 'ELOCKED')) throw asLockError(e, runId, checkpoint);
+  }
+  const owner = await readOwner(lockPath);
+  if (owner && (await ownerStatus(owner)) === 'dead') {
+    try {
+      await removeDeadLock(checkpoint, lockPath, owner.nonce);
+    } catch (e) {
+      if (!isErrno(e, 'ELOCKED')) throw e;
+      throw new LockedError(runId, lockPath, `another process is reclaiming the lock of ${describeOwner(owner)}, which died`);
+    }
+    try {
+      return await take(checkpoint, lockPath, o);
+    } catch (e) {
+      if (!isErrno(e, 'ELOCKED')) throw asLockError(e, runId, checkpoint);
+    }
+    const winner = await readOwner(lockPath);
+    throw new LockedError(runId, lockPath, winner ? describeOwner(winner) : undefined);
+  }
+  throw new LockedError(runId, lockPath, owner ? describeOwner(owner) : undefined);
+}
+
+function asLockError(e: unknown, runId: string, checkpoint: string): unknown {
+  if (isErrno(e, 'ENOENT')) {
+    return new BadInputError(`No run ${runId}: its folder ${path.dirname(checkpoint)} does not exist. Check the state directory.`);
+  }
+  return e;
+}
+
+async function take(checkpoint: string, lockPath: string, o: LockOptions): Promise<RunLock> {
+  const stale = staleOf(o);
+  let compromised: string | undefined;
+  let released = false;
+  const release = await lockfile.lock(checkpoint, {
+    lockfilePath: lockPath,
+    realpath: false,
+    retries: 0,
+    stale,
+    update: stale / 2,
+    fs: ownerFs,
+    onCompromised: (err: Error) => {
+      if (compromised !== undefined) return;
+      compromised = err.message || 'its refresh failed';
+      try {
+        o.onCompromised?.(compromised);
+      } catch {
+        // A listener's failure must not become an uncaught exception in proper-lockfile's timer.
+      }
+    },
+  });
+  return {
+    lockPath,
+    get compromised() {
+      return compromised;
+    },
+    async release() {
+      if (released || compromised !== undefined) return;
+      released = true;
+      try {
+        await release();
+      } catch (e) {
+        if (!isErrno(e, 'ERELEASED', 'ENOTACQUIRED')) throw e;
+      }
+    },
+  };
+}
+
+/** Removes a dead owner's lock directory, under the reclaim lock and only if `nonce` still owns it. */
+async function removeDeadLock(checkpoint: string, lockPath: string, nonce: string): Promise<void> {
+  const releaseGuard = await lockfile.lock(`${checkpoint}.reclaim`, {
+    realpath: false,
+    stale: 2000,
+    // Held for milliseconds; the retries span the guard's own stale period in case a reclaimer died holding it.
+    retries: { retries: 40, factor: 1.3, minTimeout: 5, maxTimeout: 100 },
+    onCompromised: () => undefined,
+  });
+  try {
+    const now = await readOwner(lockPath);
+    if (now?.nonce === nonce) await fs.rm(lockPath, { recursive: true, force: true });
+  } finally {
+    await releaseGuard().catch(() => undefined);
+  }
+}
+
+/**
+ * Whether a run is open somewhere, for status views (no lock is taken): the lock directory
+ * exists and its owner is alive, or (owner on another host or unreadable) it is fresher than staleMs.
+ */
+export async function isRunLocked(checkpoint: string, staleMs = DEFAULT_STALE_MS): Promise<boolean> {
+  const lockPath = lockPathOf(checkpoint);
+  let st: fsCb.Stats;
+  try {
+    st = await fs.stat(lockPath);
+  } catch (e) {
+    if (isErrno(e, 'ENOENT')) return false;
+    throw e;
+  }
+  const owner = await readOwner(lockPath);
+  const status = owner ? await ownerStatus(owner) : 'unknown';
+  if (status !== 'unknown') return status === 'alive';
+  return st.mtimeMs >= Date.now() - Math.max(staleMs, 2000);
+}

@@ -1,0 +1,55 @@
+/**
+ * Where things live in a state directory (every directory 0700, every file 0600):
+ *
+ *   <stateDir>/runs/<runId>.json          the checkpoint
+ *   <stateDir>/runs/<runId>.json.lock/    the run's lock (proper-lockfile), with owner.json inside
+ *   <stateDir>/runs/.<runId>.json.*.tmp   a checkpoint write in progress (or left by a crash)
+ *   <stateDir>/blobs/<sha256>             bytes the run wrote, by content
+ */
+import * as path from 'node:path';
+import { BadInputError } from './errors';
+import { nonce } from './fsutil';
+
+export function runsDir(stateDir: string): string {
+  return path.join(stateDir, 'runs');
+}
+
+export function blobsDir(stateDir: string): string {
+  return path.join(stateDir, 'blobs');
+}
+
+/** The checkpoint file of a run. */
+export function runPath(stateDir: string, runId: string): string {
+  return path.join(runsDir(stateDir), `${runId}.json`);
+}
+
+/** A fresh temp-file name for the next write of a run's checkpoint (same directory, hidden). */
+export function runTempPath(stateDir: string, runId: string): string {
+  return path.join(runsDir(stateDir), `.${runId}.json.${nonce()}.tmp`);
+}
+
+/** True for names written by runTempPath for `runId`. */
+export function isRunTempName(name: string, runId: string): boolean {
+  return name.startsWith(`.${runId}.json.`) && name.endsWith('.tmp');
+}
+
+/** The run ID of a checkpoint file name, or undefined for locks, temp files and anything else. */
+export function runIdOfFile(name: string): string | undefined {
+  if (name.startsWith('.') || !name.endsWith('.json')) return undefined;
+  const id = name.slice(0, -'.json'.length);
+  return isValidRunId(id) ? id : undefined;
+}
+
+/** Printable, at most 200 characters, no path separators, not hidden, no "..". */
+export function isValidRunId(runId: string): boolean {
+  return runId.length > 0 && runId.length <= 200 && !runId.startsWith('.') && !runId.includes('..') && !/[\/\\\x00-\x1f\x7f]/.test(runId);
+}
+
+/** Run IDs become file names: refuse anything that could leave the runs directory. */
+export function assertRunId(runId: string): void {
+  if (!isValidRunId(runId)) {
+    throw new BadInputError(
+      `"${runId}" is not a valid run ID: at most 200 printable characters, no "/" or "\\", not starting with "." and without "..".`,
+    );
+  }
+}
