@@ -1,0 +1,138 @@
+/**
+ * A scripted world for loop tests: a model that replays replies, a service that honours
+ * idempotency keys and counts real side effects, tools of every kind, and a person.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { ModelProvider, ModelRequest } from '../../src/model/provider';
+import type { ModelReply, RunState } from '../../src/durable/state';
+import { newState } from '../../src/durable/state';
+import type { Tool, ToolOutput } from '../../src/agent/tool';
+import type { Approver, ApprovalAnswer, LadderAnswer, LadderQuestion, ApprovalRequest } from '../../src/agent/approver';
+
+export function tmp(prefix = 'triage-agent-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function reply(turn: number, calls: [string, unknown][], text?: string): ModelReply {
+  const r: ModelReply = {
+    calls: calls.map(([name, args], i) => ({ id: `c${turn}_${i}`, name, args: typeof args === 'string' ? args : JSON.stringify(args) })),
+    usage: { inputTokens: 1000, outputTokens: 100, dollars: 0.01 },
+    model: 'scripted',
+  };
+  if (text !== undefined) r.text = text;
+  return r;
+}
+
+export class ScriptModel implements ModelProvider {
+  readonly provider = 'scripted';
+  readonly model = 'scripted';
+  requests: number[] = [];
+  lastRequest?: ModelRequest;
+  constructor(private readonly script: ModelReply[]) {}
+  async complete(req: ModelRequest): Promise<ModelReply> {
+    this.lastRequest = req;
+    this.requests[req.turn] = (this.requests[req.turn] ?? 0) + 1;
+    const r = this.script[req.turn];
+    if (!r) throw new Error(`no scripted reply for turn ${req.turn}`);
+    return structuredClone(r);
+  }
+  get total(): number {
+    return this.requests.reduce((a, b) => a + (b ?? 0), 0);
+  }
+}
+
+/** A service that creates records; with a key it replays instead of creating again. */
+export class Service {
+  records: { id: number; note: string; key?: string }[] = [];
+  effects = 0;
+  create(note: string, key?: string): number {
+    const seen = key ? this.records.find((r) => r.key === key) : undefined;
+    if (seen) return seen.id;
+    this.effects++;
+    const id = this.records.length + 1;
+    this.records.push({ id, note, ...(key ? { key } : {}) });
+    return id;
+  }
+}
+
+const noteSchema = { type: 'object' as const, properties: { note: { type: 'string' } }, required: ['note'] };
+
+export function keyedTool(svc: Service, name = 'keyed', opts: Partial<Tool> = {}): Tool {
+  return {
+    name,
+    description: 'creates a record, keyed',
+    schema: noteSchema,
+    keyed: { retentionMs: 24 * 3600_000 },
+    async run(args, ctx): Promise<ToolOutput> {
+      return { content: `created #${svc.create(String(args.note), ctx.key)}` };
+    },
+    ...opts,
+  };
+}
+
+export function lookupTool(svc: Service, name = 'looked'): Tool {
+  return {
+    name,
+    description: 'creates a record, no key, with a lookup',
+    schema: noteSchema,
+    async run(args): Promise<ToolOutput> {
+      return { content: `created #${svc.create(String(args.note))}` };
+    },
+    async lookup(args) {
+      const r = svc.records.find((x) => x.note === args.note);
+      return r ? { status: 'done', output: { content: `created #${r.id}` } } : { status: 'not-done' };
+    },
+  };
+}
+
+export function bareTool(svc: Service, name = 'bare'): Tool {
+  return {
+    name,
+    description: 'creates a record, no key, no lookup',
+    schema: noteSchema,
+    async run(args): Promise<ToolOutput> {
+      return { content: `created #${svc.create(String(args.note))}` };
+    },
+  };
+}
+
+export function readTool(name = 'read'): Tool & { runs: number } {
+  const t = {
+    name,
+    description: 'reads',
+    schema: { type: 'object' as const, properties: { path: { type: 'string' } }, required: ['path'] },
+    readOnly: true,
+    runs: 0,
+    async run(args: Record<string, unknown>): Promise<ToolOutput> {
+      t.runs++;
+      return { content: `contents of ${String(args.path)}` };
+    },
+  };
+  return t;
+}
+
+/** Approves (or as told); answers the ladder correctly by looking at the service. */
+export class Person implements Approver {
+  approvals = 0;
+  questions = 0;
+  answer: ApprovalAnswer = 'approve';
+  lastApproval?: ApprovalRequest;
+  constructor(private readonly svc?: Service) {}
+  async approve(req: ApprovalRequest): Promise<ApprovalAnswer> {
+    this.approvals++;
+    this.lastApproval = req;
+    return this.answer;
+  }
+  async resolve(q: LadderQuestion): Promise<LadderAnswer> {
+    this.questions++;
+    const note = (JSON.parse(q.args) as { note: string }).note;
+    const r = this.svc?.records.find((x) => x.note === note);
+    return r ? { answer: 'done', result: `created #${r.id} (confirmed by a person)` } : { answer: 'rerun' };
+  }
+}
+
+export function freshState(runId: string, workspace: string, keys = true): RunState {
+  return newState({ runId, task: 'test', config: { workspace, provider: 'scripted', model: 'scripted', keys }, system: 'sys', prompt: 'go' });
+}
