@@ -16,10 +16,10 @@ export function parseArgs(tool: string, raw: string, schema: JsonSchema): Parsed
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return { ok: false, error: `Invalid arguments for ${tool}: expected a JSON object.` };
   const args = v as Record<string, unknown>;
   for (const r of schema.required ?? []) {
-    if (args[r] === undefined) return { ok: false, error: `Invalid arguments for ${tool}: "${r}" is required.` };
+    if (!Object.hasOwn(args, r) || args[r] === undefined) return { ok: false, error: `Invalid arguments for ${tool}: "${r}" is required.` };
   }
   for (const [k, val] of Object.entries(args)) {
-    const prop = schema.properties[k];
+    const prop = Object.hasOwn(schema.properties, k) ? schema.properties[k] : undefined;
     if (!prop) {
       if (schema.additionalProperties === false) return { ok: false, error: `Invalid arguments for ${tool}: unknown argument "${k}".` };
       continue;

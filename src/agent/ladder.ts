@@ -2,20 +2,27 @@
  * The resolution ladder for a call with an attempt marker and no saved result: it may
  * have acted. Each step is tried only if the one below cannot decide:
  *   1. rerun, when a repeat is harmless: read-only, idempotent, or keyed with a key the
- *      service still keeps (an expired key counts as no key);
+ *      service still keeps (an expired key counts as no key); the rerun sends the SAME key;
  *   2. the tool's lookup ("did this happen?"), which says "not done" only when certain;
  *      an error passes the question up;
  *   3. a person, through the approver: "rerun", or "done" with what they found.
+ * Steps 1 and 2 are decided here; step 3 is the loop's, since it pauses and saves.
  */
 import type { AttemptMarker, ToolCall } from '../durable/state';
+import { LockCompromisedError, SimulatedCrash } from '../durable/errors';
 import type { Tool, ToolContext, ToolOutput } from './tool';
 
 export type LadderStep = 'rerun' | 'lookup' | 'person';
 
 export type LadderDecision =
-  | { step: LadderStep; action: 'rerun' }
+  /** Step 1: a repeat is harmless. */
+  | { step: 'rerun'; action: 'rerun' }
+  /** Step 2: the lookup is certain the call did not happen. */
+  | { step: 'lookup'; action: 'rerun' }
+  /** Step 2: the lookup found it; its output becomes the call's result. */
   | { step: 'lookup'; action: 'done'; output: ToolOutput }
-  | { step: 'person'; reason: string };
+  /** Step 3: ask a person. `lookupFailed` when a lookup was tried and could not tell. */
+  | { step: 'person'; reason: string; lookupFailed: boolean };
 
 /** True when the marker's key is still kept by the tool's service. */
 export function keyStillKept(tool: Tool, marker: AttemptMarker, now: Date): boolean {
@@ -24,7 +31,15 @@ export function keyStillKept(tool: Tool, marker: AttemptMarker, now: Date): bool
   return Number.isFinite(started) && now.getTime() < started + tool.keyed.retentionMs;
 }
 
-/** Steps 1 and 2. Step 3 (the person) is the loop's, since it pauses and saves. */
+/** True when running the call again cannot do anything twice. */
+export function rerunIsHarmless(tool: Tool, marker: AttemptMarker, now: Date): boolean {
+  return tool.readOnly === true || tool.idempotent === true || keyStillKept(tool, marker, now);
+}
+
+/**
+ * Steps 1 and 2. A lookup that throws passes the question up to the person, except a
+ * simulated crash, a lost lock or a cancellation (ctx.signal aborted), which propagate.
+ */
 export async function climbLadder(
   tool: Tool,
   call: ToolCall,
@@ -33,17 +48,29 @@ export async function climbLadder(
   ctx: ToolContext,
   now: Date,
 ): Promise<LadderDecision> {
-  if (tool.readOnly || tool.idempotent || keyStillKept(tool, marker, now)) return { step: 'rerun', action: 'rerun' };
+  if (rerunIsHarmless(tool, marker, now)) return { step: 'rerun', action: 'rerun' };
   if (tool.lookup) {
     try {
       const a = await tool.lookup(args, ctx);
       if (a.status === 'done') return { step: 'lookup', action: 'done', output: a.output };
       return { step: 'lookup', action: 'rerun' };
     } catch (e) {
-      if (ctx.signal.aborted) throw e;
-      return { step: 'person', reason: `The ${call.name} lookup could not tell whether the call happened: ${(e as Error).message}` };
+      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || ctx.signal.aborted) throw e;
+      const msg = e instanceof Error ? e.message : String(e);
+      return { step: 'person', lookupFailed: true, reason: `The ${call.name} lookup could not tell whether the call happened: ${msg}` };
     }
   }
-  const why = tool.keyed && marker.key !== undefined ? 'its idempotency key has expired' : 'it sends no idempotency key';
-  return { step: 'person', reason: `${call.name} may have acted before the process stopped; ${why} and it has no lookup.` };
+  return { step: 'person', lookupFailed: false, reason: `${call.name} may have acted before the process stopped; ${whyNotRerun(tool, marker)} and it has no lookup.` };
+}
+
+function whyNotRerun(tool: Tool, marker: AttemptMarker): string {
+  if (!tool.keyed) return 'it sends no idempotency key';
+  if (marker.key === undefined) return 'it was sent without an idempotency key (keys were off)';
+  return `its idempotency key has expired (the service keeps keys ${formatMs(tool.keyed.retentionMs)})`;
+}
+
+function formatMs(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return `${ms / 1000} s`;
 }

@@ -7,20 +7,26 @@
  *   (5) PausedOrDone: the run pauses for a person, or finishes.
  * and resumes by phase: done returns the saved answer; model makes the call it was about
  * to make; tools and paused run the saved reply's unanswered calls in order, with marked
- * calls going up the resolution ladder. A reply that was saved is never paid for twice.
+ * calls going up the resolution ladder (ladder.ts). A reply that was saved is never paid
+ * for twice. The crash hook is called right after each save, with the save point's name.
+ *
+ * Cancellation: saves ignore it (the save that records where the run stopped always
+ * happens); the loop checks the signal before each step, model call and tool call, and
+ * stops with CancelledError once what it has done is saved.
  */
 import { SavePoint, TOOL_ACTED, type CrashHook } from '../durable/savepoints';
-import { addUsage, resultOf, type AttemptMarker, type Message, type Phase, type RunResult, type RunState, type ToolCall, type ToolResult, type Usage } from '../durable/state';
+import { addUsage, resultOf, type AttemptMarker, type Message, type ModelReply, type Phase, type RunResult, type RunState, type ToolCall, type ToolResult, type Usage } from '../durable/state';
 import { CancelledError, LockCompromisedError, MaxResumesError, SimulatedCrash } from '../durable/errors';
 import type { RunHandle } from '../durable/handle';
 import { recordWrite, verifyWorkspace } from '../durable/ledger';
 import type { ModelProvider, ModelRequest } from '../model/provider';
-import type { ApprovalAnswer, Approver } from './approver';
+import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer } from './approver';
 import type { Tool, ToolContext, ToolOutput, ToolSet } from './tool';
 import { parseArgs } from './args';
 import { climbLadder } from './ladder';
 import { checkBudget, DEFAULT_MAX_RESTARTS, type Limits } from './budget';
 import { idempotencyKey } from './keys';
+import { uniqueCallIds, usedCallIds } from './call-ids';
 
 export type LoopEvent =
   | { type: 'saved'; point: SavePoint; phase: Phase }
@@ -33,7 +39,11 @@ export type LoopEvent =
   | { type: 'workspace-verified'; files: number };
 
 export interface ContextPolicy {
-  /** Before a model call: may set or extend state.summary; the loop then sends messages.slice(summary.covers). */
+  /**
+   * Before a model call: may set or replace state.summary (older turns summarised); the loop
+   * then sends messages.slice(summary.covers) with the summary. The new summary is saved
+   * with the reply at save point 2.
+   */
   prepare(state: RunState, signal: AbortSignal): Promise<void>;
 }
 
@@ -53,11 +63,19 @@ export interface LoopOptions {
   resumed: boolean;
 }
 
-type CallsOutcome = 'answered' | 'paused';
+/** The message a denied call gets as its (error) result. */
+export const DENIED = 'The person denied this call.';
 
+/**
+ * Drives the run to done or paused and returns its RunResult (phase 'done' or 'paused');
+ * every other stop is a typed error: MaxResumesError, WorkspaceChangedError,
+ * BudgetExceededError, CancelledError, LockCompromisedError, or the model's error.
+ */
 export function runLoop(o: LoopOptions): Promise<RunResult> {
   return new Loop(o).run();
 }
+
+type CallsOutcome = 'answered' | 'paused';
 
 class Loop {
   private readonly state: RunState;
@@ -95,7 +113,8 @@ class Loop {
   private async modelTurn(): Promise<'done' | 'tools'> {
     const s = this.state;
     checkBudget(s, this.o.limits ?? {});
-    await this.o.contextPolicy?.prepare(s, this.signal);
+    const policy = this.o.contextPolicy;
+    if (policy) await this.guard(() => policy.prepare(s, this.signal));
     if (s.inbox && s.inbox.length > 0) {
       s.messages.push({ role: 'user', content: s.inbox.join('\n\n') });
       delete s.inbox;
@@ -107,15 +126,10 @@ class Loop {
       turn: s.turns,
     };
     if (s.summary) req.summary = s.summary;
+    this.stopIfCancelled();
     this.emit({ type: 'model-call', turn: s.turns });
-    let reply;
-    try {
-      reply = await this.o.model.complete(req, this.signal);
-    } catch (e) {
-      this.o.handle.assertHeld();
-      if (this.signal.aborted && !(e instanceof SimulatedCrash)) throw new CancelledError(s.runId);
-      throw e;
-    }
+    const raw = await this.guard(() => this.o.model.complete(req, this.signal));
+    const reply: ModelReply = { ...raw, calls: uniqueCallIds(raw.calls, usedCallIds(s.messages), s.turns) };
     s.usage = addUsage(s.usage, reply.usage);
     s.turns += 1;
     const msg: Message = { role: 'assistant' };
@@ -145,7 +159,7 @@ class Loop {
     const s = this.state;
     const reply = s.lastReply;
     if (!reply) {
-      // A paused/tools state without a reply cannot come from this loop; go back to the model.
+      // A tools/paused state without a reply cannot come from this loop; go back to the model.
       s.phase = 'model';
       return 'answered';
     }
@@ -171,9 +185,11 @@ class Loop {
         const a = await this.askApproval(call, tool, parsed.args);
         if (a === 'later') return 'paused';
         if (a === 'deny') {
-          await this.record(call, { content: 'The person denied this call; it was not run.', isError: true });
+          await this.record(call, { content: DENIED, isError: true });
           continue;
         }
+        // Cancelled during the question: the saved state still holds the approval, asked again on resume.
+        this.stopIfCancelled();
       }
       const key = tool.keyed && s.config.keys ? idempotencyKey(s.runId, call.id) : undefined;
       if (!tool.readOnly) {
@@ -187,59 +203,48 @@ class Loop {
     return 'answered';
   }
 
+  /** A marked call with no result goes up the ladder; a rerun keeps the marker (same key, same startedAt). */
   private async resolveMarked(call: ToolCall, tool: Tool, marker: AttemptMarker, args: Record<string, unknown>): Promise<CallsOutcome | 'resolved'> {
-    const ctx = this.context(call, marker.key);
-    const d = await climbLadder(tool, call, marker, args, ctx, this.now());
-    if ('action' in d && d.action === 'done') {
-      this.emit({ type: 'ladder', call, step: 'lookup', outcome: 'done' });
-      await this.record(call, d.output);
+    const d = await this.guard(() => climbLadder(tool, call, marker, args, this.context(call, marker.key), this.now()));
+    if (d.step !== 'person') {
+      if (d.action === 'done') {
+        this.emit({ type: 'ladder', call, step: 'lookup', outcome: 'done' });
+        await this.record(call, d.output);
+      } else {
+        this.emit({ type: 'ladder', call, step: d.step, outcome: d.step === 'lookup' ? 'not-done' : 'rerun' });
+        await this.execute(call, tool, args, marker.key);
+      }
       return 'resolved';
     }
-    if ('action' in d) {
-      this.emit({ type: 'ladder', call, step: d.step, outcome: d.step === 'lookup' ? 'not-done' : 'rerun' });
-      await this.execute(call, tool, args, marker.key);
-      return 'resolved';
-    }
-    this.emit({ type: 'ladder', call, step: 'lookup', outcome: 'unsure' });
+    if (d.lookupFailed) this.emit({ type: 'ladder', call, step: 'lookup', outcome: 'unsure' });
     await this.pend(call, 'ladder');
-    let ans;
-    try {
-      ans = await this.o.approver.resolve({ runId: this.state.runId, callId: call.id, tool: call.name, args: call.args, reason: d.reason, startedAt: marker.startedAt }, this.signal);
-    } catch (e) {
-      if (this.signal.aborted) throw new CancelledError(this.state.runId);
-      throw e;
-    }
-    if (ans.answer === 'later') {
-      this.emit({ type: 'ladder', call, step: 'person', outcome: 'later' });
-      return 'paused';
-    }
+    const q = { runId: this.state.runId, callId: call.id, tool: call.name, args: call.args, reason: d.reason, startedAt: marker.startedAt };
+    const ans: LadderAnswer = await this.guard(() => this.o.approver.resolve(q, this.signal));
+    this.emit({ type: 'ladder', call, step: 'person', outcome: ans.answer });
+    if (ans.answer === 'later') return 'paused';
     this.unpend(call);
     if (ans.answer === 'done') {
-      this.emit({ type: 'ladder', call, step: 'person', outcome: 'done' });
       await this.record(call, { content: ans.result });
-      return 'resolved';
+    } else {
+      this.stopIfCancelled();
+      await this.execute(call, tool, args, marker.key);
     }
-    this.emit({ type: 'ladder', call, step: 'person', outcome: 'rerun' });
-    await this.execute(call, tool, args, marker.key);
     return 'resolved';
   }
 
   private async askApproval(call: ToolCall, tool: Tool, args: Record<string, unknown>): Promise<ApprovalAnswer> {
     await this.pend(call, 'approval');
-    const d = describe(tool, call, args);
-    let answer: ApprovalAnswer;
-    try {
-      answer = await this.o.approver.approve({ runId: this.state.runId, callId: call.id, tool: call.name, args: call.args, ...d }, this.signal);
-    } catch (e) {
-      if (this.signal.aborted) throw new CancelledError(this.state.runId);
-      throw e;
-    }
+    const req: ApprovalRequest = { runId: this.state.runId, callId: call.id, tool: call.name, args: call.args, ...describe(tool, call, args) };
+    const answer = await this.guard(() => this.o.approver.approve(req, this.signal));
     this.emit({ type: 'approval', call, answer });
-    if (answer !== 'later') this.unpend(call);
+    if (answer === 'approve') this.unpend(call);
     return answer;
   }
 
-  /** Records that a person is asked about the call, saved (save point 5) before asking. */
+  /**
+   * Saves (save point 5) that a person is asked about the call, before asking. On resume the
+   * same question is already saved: it is asked again without a second entry or save.
+   */
   private async pend(call: ToolCall, kind: 'approval' | 'ladder'): Promise<void> {
     const s = this.state;
     if (s.phase === 'paused' && s.pending?.some((p) => p.callId === call.id && p.kind === kind)) return;
@@ -248,12 +253,10 @@ class Loop {
     await this.save(SavePoint.PausedOrDone);
   }
 
-  /** The person answered: the question leaves the state with the next save. */
+  /** The person answered: the question leaves the state with the next save (the marker's or the result's). */
   private unpend(call: ToolCall): void {
     const s = this.state;
-    const rest = (s.pending ?? []).filter((p) => p.callId !== call.id);
-    if (rest.length > 0) s.pending = rest;
-    else delete s.pending;
+    dropPending(s, call.id);
     s.phase = 'tools';
   }
 
@@ -270,8 +273,9 @@ class Loop {
     return ctx;
   }
 
+  /** Runs the call (the lock checked first); a thrown error becomes an error result, except a crash, a lost lock or a cancellation. */
   private async execute(call: ToolCall, tool: Tool, args: Record<string, unknown>, key: string | undefined): Promise<void> {
-    this.o.handle.assertHeld();
+    this.stopIfCancelled();
     this.emit({ type: 'tool-start', call });
     let out: ToolOutput;
     try {
@@ -279,21 +283,19 @@ class Loop {
     } catch (e) {
       if (e instanceof SimulatedCrash || e instanceof LockCompromisedError) throw e;
       if (this.signal.aborted) throw new CancelledError(this.state.runId);
-      out = { content: `${call.name} failed: ${(e as Error)?.message ?? String(e)}`, isError: true };
+      out = { content: `${call.name} failed: ${e instanceof Error ? e.message : String(e)}`, isError: true };
     }
     this.o.crash?.(TOOL_ACTED, { tool: call.name, callId: call.id });
     await this.record(call, out);
   }
 
-  /** Save point 4. When it answers the reply's last call, the results join the messages and the phase is model. */
+  /** Save point 4. When it answers the reply's last call, the results join the messages and the phase is model, in the same save. */
   private async record(call: ToolCall, out: ToolOutput): Promise<void> {
     const s = this.state;
     const result: ToolResult = { callId: call.id, content: out.content };
     if (out.isError) result.isError = true;
     s.results = { ...s.results, [call.id]: result };
-    const rest = (s.pending ?? []).filter((p) => p.callId !== call.id);
-    if (rest.length > 0) s.pending = rest;
-    else delete s.pending;
+    dropPending(s, call.id);
     this.emit({ type: 'tool-end', call, result });
     const calls = s.lastReply?.calls ?? [];
     const results = s.results;
@@ -317,14 +319,37 @@ class Loop {
     this.o.crash?.(point);
   }
 
+  /** Before each step: a lost lock, then a cancellation, stops the run (everything done so far is saved). */
   private stopIfCancelled(): void {
     this.o.handle.assertHeld();
     if (this.signal.aborted) throw new CancelledError(this.state.runId);
   }
 
+  /**
+   * Awaits work that takes the signal (model, context policy, person, lookup). Its failure
+   * propagates, except that a lost lock becomes LockCompromisedError and a cancellation
+   * CancelledError; a simulated crash passes untouched.
+   */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
+      this.o.handle.assertHeld();
+      if (this.signal.aborted) throw new CancelledError(this.state.runId);
+      throw e;
+    }
+  }
+
   private emit(e: LoopEvent): void {
     this.o.onEvent?.(e);
   }
+}
+
+function dropPending(s: RunState, callId: string): void {
+  const rest = (s.pending ?? []).filter((p) => p.callId !== callId);
+  if (rest.length > 0) s.pending = rest;
+  else delete s.pending;
 }
 
 function describe(tool: Tool, call: ToolCall, args: Record<string, unknown>): { title: string; detail: string; diff?: { path: string; before: string; after: string } } {
@@ -333,5 +358,5 @@ function describe(tool: Tool, call: ToolCall, args: Record<string, unknown>): { 
   } catch {
     // A rendering problem must not block the question; fall back to the raw arguments.
   }
-  return { title: `${call.name}`, detail: call.args };
+  return { title: call.name, detail: call.args };
 }

@@ -1,22 +1,56 @@
 /**
  * The RunHandle the checkpoint store hands out: one open, locked run.
  *
+ * A save appends one journal record holding what changed (save-delta.ts), so its cost does
+ * not grow with the run. When the journal would outgrow max(1 MiB, the snapshot's size), the
+ * save is a compaction instead: the whole state is written as the new snapshot (atomic
+ * replace), then the journal is emptied.
+ *
+ * Saves are encoded at the call, in call order, and written one at a time. If a write fails,
+ * later saves of this handle fail too (SaveFailedError; a SimulatedCrash or a lost lock is
+ * rethrown as it was): the process dies as far as the checkpoint is concerned.
+ *
  * To abandon a handle as a crash would (tests, the in-process sweep), call close() after the
  * SimulatedCrash: it releases the lock and saves nothing, just as a dying process's lock goes.
  */
 import type { RunHandle } from './handle';
 import type { SaveReason } from './savepoints';
 import { WritePoint, type CrashHook } from './savepoints';
-import { encodeState, type RunState } from './state';
-import { LockCompromisedError } from './errors';
+import type { RunState } from './state';
+import { LockCompromisedError, SimulatedCrash } from './errors';
 import { writeFileAtomic } from './fsutil';
 import type { RunLock } from './lock';
 import { runPath, runTempPath } from './paths';
 import { BlobStore } from './blobs';
+import { JournalFile, journalPath } from './journal-file';
+import { encodeRecord } from './journal-record';
+import { SavedView } from './save-delta';
+import { encodeSnapshot } from './snapshot';
+import { SaveFailedError } from './save-failed-error';
+
+/** The journal is compacted when it would outgrow max(this, the snapshot's size). */
+export const COMPACT_MIN_BYTES = 1024 * 1024;
 
 export interface HandleOptions {
   sync: boolean;
   crash?: CrashHook;
+}
+
+/** Where the files of a loaded run stand. */
+export interface SavedPosition {
+  seq: number;
+  snapshotBytes: number;
+  journalBytes: number;
+  journalExists: boolean;
+}
+
+/** What this handle wrote (for benchmarks and tests). */
+export interface WriteStats {
+  appends: number;
+  compactions: number;
+  /** Bytes written to the journal and to snapshots. */
+  bytes: number;
+  last?: { kind: 'create' | 'append' | 'compaction'; bytes: number };
 }
 
 export class CheckpointHandle implements RunHandle {
@@ -24,6 +58,14 @@ export class CheckpointHandle implements RunHandle {
   /** The write in progress; saves run one at a time, in call order. */
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  private failure: unknown;
+  private view: SavedView | undefined;
+  private journal: JournalFile | undefined;
+  private seq = 0;
+  /** Journal and snapshot sizes once every queued write is done. */
+  private plannedJournal = 0;
+  private plannedSnapshot = 0;
+  readonly stats: WriteStats = { appends: 0, compactions: 0, bytes: 0 };
 
   constructor(
     readonly runId: string,
@@ -34,9 +76,33 @@ export class CheckpointHandle implements RunHandle {
     this.blobs = new BlobStore(stateDir, opts.sync);
   }
 
-  /** The checkpoint file. */
+  /** The snapshot file (runPath). */
   get file(): string {
     return runPath(this.stateDir, this.runId);
+  }
+
+  /** The journal file. */
+  get journalFile(): string {
+    return journalPath(this.stateDir, this.runId);
+  }
+
+  /** Starts saving from a loaded run: `state` is the object the caller will go on changing and saving. */
+  begin(at: SavedPosition, state: RunState): void {
+    this.seq = at.seq;
+    this.plannedJournal = at.journalBytes;
+    this.plannedSnapshot = at.snapshotBytes;
+    this.journal = new JournalFile(this.journalFile, at.journalBytes, at.journalExists, this.opts.sync);
+    this.view = new SavedView(state);
+  }
+
+  /** Writes a new run's first snapshot (save 0), setting updatedAt; the journal must not exist. */
+  async create(state: RunState): Promise<void> {
+    this.assertHeld();
+    state.updatedAt = new Date().toISOString();
+    const buf = Buffer.from(encodeSnapshot(0, state));
+    await writeFileAtomic(this.file, runTempPath(this.stateDir, this.runId), buf, this.writeOptions());
+    this.count('create', buf.length);
+    this.begin({ seq: 0, snapshotBytes: buf.length, journalBytes: 0, journalExists: false }, state);
   }
 
   assertHeld(): void {
@@ -49,32 +115,78 @@ export class CheckpointHandle implements RunHandle {
     if (reason !== undefined) throw new LockCompromisedError(this.runId, reason);
   }
 
+  private failed(): unknown {
+    const f = this.failure;
+    return f instanceof SimulatedCrash || f instanceof LockCompromisedError ? f : new SaveFailedError(this.runId, f);
+  }
+
   /**
-   * Encodes the state as it is at the call (setting updatedAt), then writes it crash-safely
+   * Encodes what changed as it is at the call (setting updatedAt), then writes it crash-safely
    * after any earlier save. A SimulatedCrash from the crash hook propagates untouched.
    */
   save(state: RunState, _point: SaveReason): Promise<void> {
-    let text: string;
+    let job: () => Promise<void>;
+    let started = false;
     try {
       this.assertHeld();
+      if (this.failure !== undefined) throw this.failed();
+      if (!this.view) throw new Error(`run ${this.runId} was not loaded into this handle`);
       state.updatedAt = new Date().toISOString();
-      text = encodeState(state);
+      started = true; // from here a throw leaves the view and the sequence ahead of the files
+      const seq = ++this.seq;
+      const line = encodeRecord(seq, this.view.next(state));
+      if (this.plannedJournal + line.length > Math.max(COMPACT_MIN_BYTES, this.plannedSnapshot)) {
+        const snapshot = Buffer.from(encodeSnapshot(seq, state));
+        this.view.reset(state);
+        this.plannedJournal = 0;
+        this.plannedSnapshot = snapshot.length;
+        job = () => this.compact(snapshot);
+      } else {
+        this.plannedJournal += line.length;
+        job = () => this.append(line);
+      }
     } catch (e) {
+      if (started) this.failure = e;
       return Promise.reject(e);
     }
-    const run = this.queue.then(() => this.write(text));
+    const run = this.queue.then(() => this.write(job));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async write(text: string): Promise<void> {
-    // Not assertHeld(): a save accepted before close() still completes.
-    this.assertLockHeld();
+  private async write(job: () => Promise<void>): Promise<void> {
+    if (this.failure !== undefined) throw this.failed();
+    try {
+      // Not assertHeld(): a save accepted before close() still completes.
+      this.assertLockHeld();
+      await job();
+    } catch (e) {
+      this.failure = e;
+      throw e;
+    }
+  }
+
+  private writeOptions(): { sync: boolean; crash?: (p: WritePoint) => void } {
     const crash = this.opts.crash;
-    await writeFileAtomic(this.file, runTempPath(this.stateDir, this.runId), text, {
-      sync: this.opts.sync,
-      ...(crash ? { crash: (p: WritePoint) => crash(p) } : {}),
-    });
+    return { sync: this.opts.sync, ...(crash ? { crash: (p: WritePoint) => crash(p) } : {}) };
+  }
+
+  private async append(line: Buffer): Promise<void> {
+    await this.journal!.append(line, this.writeOptions().crash);
+    this.count('append', line.length);
+  }
+
+  private async compact(snapshot: Buffer): Promise<void> {
+    await writeFileAtomic(this.file, runTempPath(this.stateDir, this.runId), snapshot, this.writeOptions());
+    await this.journal!.reset();
+    this.count('compaction', snapshot.length);
+  }
+
+  private count(kind: 'create' | 'append' | 'compaction', bytes: number): void {
+    if (kind === 'append') this.stats.appends++;
+    if (kind === 'compaction') this.stats.compactions++;
+    this.stats.bytes += bytes;
+    this.stats.last = { kind, bytes };
   }
 
   putBlob(content: Buffer): Promise<string> {
@@ -85,11 +197,12 @@ export class CheckpointHandle implements RunHandle {
     return this.blobs.get(sha256);
   }
 
-  /** Waits for saves in progress, then releases the lock. Idempotent. */
+  /** Waits for saves in progress, then closes the journal and releases the lock. Idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.queue;
+    await this.journal?.close();
     await this.lock.release();
   }
 }

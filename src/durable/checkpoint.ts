@@ -1,25 +1,33 @@
 /**
  * The checkpoint store: create, open (lock first, then load and validate), read, list and
- * delete runs in a state directory. Layout and modes: see paths.ts. Writes: checkpoint-handle.ts.
+ * delete runs in a state directory. A run is two files (paths.ts, journal-file.ts): the
+ * snapshot <runId>.json (the whole state as of one save, replaced atomically) and the journal
+ * <runId>.jsonl (one checksummed record per later save). runPath names the snapshot, which
+ * exists from the run's first write on. Writes: checkpoint-handle.ts; reads: checkpoint-load.ts.
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { RunHandle } from './handle';
 import type { CrashHook } from './savepoints';
-import { SavePoint } from './savepoints';
-import { decodeState, type RunState } from './state';
+import type { RunState } from './state';
 import { BadInputError, CorruptCheckpointError, LockCompromisedError, RunExistsError } from './errors';
 import { ensureDir, isErrno } from './fsutil';
 import { acquireRunLock, isRunLocked, DEFAULT_STALE_MS, type RunLock } from './lock';
 import { assertRunId, blobsDir, isRunTempName, runIdOfFile, runPath, runsDir } from './paths';
 import { CheckpointHandle } from './checkpoint-handle';
+import { loadRun, noSuchRun, runFiles } from './checkpoint-load';
+import { removeJournal, truncateJournal } from './journal-file';
 
 export { runPath } from './paths';
 
 export interface StoreOptions {
   /** Default true: fsync file and directory. The in-process crash sweep sets false. */
   sync?: boolean;
-  /** Called with WritePoint.TempSynced and WritePoint.Renamed inside each checkpoint write (createRun's first one too). */
+  /**
+   * Called at the named points inside each write: WritePoint.JournalTorn and JournalAppended when a
+   * save appends to the journal; TempSynced and Renamed when the snapshot is replaced (createRun's
+   * first write, and each compaction).
+   */
   crash?: CrashHook;
   /** proper-lockfile stale period; default 10_000. */
   staleMs?: number;
@@ -46,10 +54,6 @@ function handleOf(stateDir: string, runId: string, lock: RunLock, opts: StoreOpt
   return new CheckpointHandle(runId, stateDir, lock, { sync: opts.sync ?? true, ...(opts.crash ? { crash: opts.crash } : {}) });
 }
 
-function noSuchRun(stateDir: string, runId: string): BadInputError {
-  return new BadInputError(`No run ${runId} in ${stateDir}. List the runs there with "triage status".`);
-}
-
 /** Removes temp files left by a crashed write of this run's checkpoint (only ever called with the lock held). */
 async function removeLeftoverTemps(stateDir: string, runId: string): Promise<void> {
   const dir = runsDir(stateDir);
@@ -58,28 +62,10 @@ async function removeLeftoverTemps(stateDir: string, runId: string): Promise<voi
   }
 }
 
-async function loadState(stateDir: string, runId: string): Promise<RunState> {
-  const file = runPath(stateDir, runId);
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (e) {
-    if (isErrno(e, 'ENOENT')) throw noSuchRun(stateDir, runId);
-    throw e;
-  }
-  return decodeCheckpoint(text, file, runId);
-}
-
-/** decodeState, plus: the file must hold the run its name says. */
-function decodeCheckpoint(text: string, file: string, runId: string): RunState {
-  const state = decodeState(text, file);
-  if (state.runId !== runId) throw new CorruptCheckpointError(file, `it holds run ${JSON.stringify(state.runId)}, not ${runId}`);
-  return state;
-}
-
 /**
- * Creates a new run: takes its lock, refuses if a checkpoint for the run ID exists
- * (RunExistsError: IDs are never reused), writes the initial checkpoint atomically.
+ * Creates a new run: takes its lock, refuses if a snapshot for the run ID exists
+ * (RunExistsError: IDs are never reused), removes what a crashed earlier attempt or deletion
+ * left (temp files, a journal without its snapshot), writes the first snapshot atomically.
  */
 export async function createRun(stateDir: string, state: RunState, opts: StoreOptions = {}): Promise<RunHandle> {
   const runId = state.runId;
@@ -92,7 +78,9 @@ export async function createRun(stateDir: string, state: RunState, opts: StoreOp
   try {
     const exists = await fs.lstat(runPath(stateDir, runId)).then(() => true, (e) => (isErrno(e, 'ENOENT') ? false : Promise.reject(e)));
     if (exists) throw new RunExistsError(runId);
-    await handle.save(state, SavePoint.RunStarted);
+    await removeLeftoverTemps(stateDir, runId);
+    await removeJournal(runFiles(stateDir, runId).journal);
+    await handle.create(state);
     return handle;
   } catch (e) {
     await handle.close();
@@ -102,29 +90,34 @@ export async function createRun(stateDir: string, state: RunState, opts: StoreOp
 
 /**
  * Opens an existing run: takes the lock BEFORE reading anything (LockedError at once if a live
- * process holds it), removes temp files a crashed write left, then loads and validates. A
- * corrupt checkpoint is a CorruptCheckpointError naming the file; the lock is released and the
- * file left untouched. handle.close() releases the lock; after a SimulatedCrash it is also how
- * a test or the in-process sweep abandons the handle as a dying process would (nothing is saved).
+ * process holds it), loads and validates, then tidies what a crash left: a torn journal tail is
+ * cut, a stale journal emptied, temp files removed. A corrupt run is a CorruptCheckpointError
+ * naming the file; the lock is released and the files left untouched. handle.close() releases
+ * the lock; after a SimulatedCrash it is also how a test or the in-process sweep abandons the
+ * handle as a dying process would (nothing is saved).
  */
 export async function openRun(stateDir: string, runId: string, opts: StoreOptions = {}): Promise<{ handle: RunHandle; state: RunState }> {
   assertRunId(runId);
   const lock = await lockRun(stateDir, runId, opts);
   const handle = handleOf(stateDir, runId, lock, opts);
   try {
-    const state = await loadState(stateDir, runId);
+    const run = await loadRun(stateDir, runId, true);
+    const j = run.journal;
+    const keep = j.stale ? 0 : j.goodBytes;
+    if (j.exists && keep < j.goodBytes + j.tornBytes) await truncateJournal(run.files.journal, keep, opts.sync ?? true);
     await removeLeftoverTemps(stateDir, runId);
-    return { handle, state };
+    handle.begin({ seq: run.seq, snapshotBytes: run.snapshotBytes, journalBytes: keep, journalExists: j.exists }, run.state);
+    return { handle, state: run.state };
   } catch (e) {
     await handle.close();
     throw e;
   }
 }
 
-/** Reads a checkpoint without locking (for status views). */
+/** Reads a run's current state without locking (for status views); changes nothing on disk. */
 export async function readRun(stateDir: string, runId: string): Promise<RunState> {
   assertRunId(runId);
-  return loadState(stateDir, runId);
+  return (await loadRun(stateDir, runId, false)).state;
 }
 
 function timeOf(l: RunListing, mtimes: Map<string, number>): number {
@@ -149,11 +142,11 @@ export async function listRuns(stateDir: string): Promise<RunListing[]> {
     const file = runPath(stateDir, runId);
     const l: RunListing = { runId, file, locked: false };
     try {
-      const [text, st] = await Promise.all([fs.readFile(file, 'utf8'), fs.stat(file)]);
+      const [run, st] = await Promise.all([loadRun(stateDir, runId, false), fs.stat(file)]);
       mtimes.set(runId, st.mtimeMs);
-      l.state = decodeCheckpoint(text, file, runId);
+      l.state = run.state;
     } catch (e) {
-      if (isErrno(e, 'ENOENT')) continue; // deleted meanwhile
+      if (isErrno(e, 'ENOENT') || e instanceof BadInputError) continue; // deleted meanwhile
       l.error = e instanceof CorruptCheckpointError ? e : new CorruptCheckpointError(file, `it cannot be read (${(e as Error).message})`);
     }
     l.locked = await isRunLocked(file);
@@ -162,18 +155,22 @@ export async function listRuns(stateDir: string): Promise<RunListing[]> {
   return listings.sort((a, b) => timeOf(b, mtimes) - timeOf(a, mtimes) || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
 }
 
-/** Deletes a run's checkpoint (takes the lock first; LockedError if open elsewhere). Blobs are left (shared by hash). */
+/** Deletes a run's snapshot and journal (takes the lock first; LockedError if open elsewhere). Blobs are left (shared by hash). */
 export async function deleteRun(stateDir: string, runId: string): Promise<void> {
   assertRunId(runId);
   const lock = await lockRun(stateDir, runId, {});
   try {
+    let existed = true;
     try {
       await fs.unlink(runPath(stateDir, runId));
     } catch (e) {
-      if (isErrno(e, 'ENOENT')) throw noSuchRun(stateDir, runId);
-      throw e;
+      if (!isErrno(e, 'ENOENT')) throw e;
+      existed = false;
     }
+    // The snapshot first: a crash between the two leaves a journal no run lists, which createRun removes.
+    await removeJournal(runFiles(stateDir, runId).journal);
     await removeLeftoverTemps(stateDir, runId);
+    if (!existed) throw noSuchRun(stateDir, runId);
   } finally {
     await lock.release();
   }

@@ -115,9 +115,10 @@ for (const keys of [true, false]) {
 }
 
 test('with keys off, the keyed tool marked and unanswered goes to the person', async () => {
-  // Crash right after the first keyed call acted.
+  // Crash right after the keyed call acted (the second call to act: the first is the read).
   const clean = await scenario(false, []);
-  const idx = clean.points.findIndex((p) => p.endsWith(':tool:acted')) + 1;
+  const acted = clean.points.map((p, i) => [p, i] as const).filter(([p]) => p.endsWith(':tool:acted'));
+  const idx = acted[1][1] + 1;
   const keysOff = await scenario(false, [idx + 0]);
   const keysOn = await scenario(true, [idx + 0]);
   assert.equal(keysOff.duplicates, 0);

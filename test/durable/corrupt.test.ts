@@ -3,12 +3,15 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import { createRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
 import { CorruptCheckpointError } from '../../src/durable/errors';
+import { SavePoint } from '../../src/durable/savepoints';
 import { fullState, tempDir } from './helpers/fixtures';
 
 async function savedRun(t: import('node:test').TestContext): Promise<{ dir: string; runId: string; file: string }> {
   const dir = await tempDir(t);
   const s = fullState();
   const h = await createRun(dir, s);
+  s.turns++;
+  await h.save(s, SavePoint.ResultSaved); // a journal too: a damaged snapshot is damage whatever follows it
   await h.close();
   return { dir, runId: s.runId, file: runPath(dir, s.runId) };
 }
@@ -44,7 +47,7 @@ test('an empty checkpoint is corrupt', async (t) => {
 test('a checkpoint of another version is corrupt', async (t) => {
   const { dir, runId, file } = await savedRun(t);
   const raw = JSON.parse(await fs.readFile(file, 'utf8'));
-  raw.version = 2;
+  raw.state.version = 2;
   await fs.writeFile(file, JSON.stringify(raw));
   await assertCorruptOnOpen(dir, runId, file, /version/);
 });
@@ -52,7 +55,7 @@ test('a checkpoint of another version is corrupt', async (t) => {
 test('a field of the wrong type is corrupt, and the message names the field', async (t) => {
   const { dir, runId, file } = await savedRun(t);
   const raw = JSON.parse(await fs.readFile(file, 'utf8'));
-  raw.turns = '3';
+  raw.state.turns = '3';
   await fs.writeFile(file, JSON.stringify(raw));
   await assertCorruptOnOpen(dir, runId, file, /\$\.turns/);
 });
@@ -60,7 +63,7 @@ test('a field of the wrong type is corrupt, and the message names the field', as
 test('a nested bad field (tool-call args not a string) is corrupt', async (t) => {
   const { dir, runId, file } = await savedRun(t);
   const raw = JSON.parse(await fs.readFile(file, 'utf8'));
-  raw.lastReply.calls[0].args = { path: 'a.js' };
+  raw.state.lastReply.calls[0].args = { path: 'a.js' };
   await fs.writeFile(file, JSON.stringify(raw));
   await assertCorruptOnOpen(dir, runId, file, /lastReply\.calls\[0\]\.args/);
 });
@@ -68,9 +71,24 @@ test('a nested bad field (tool-call args not a string) is corrupt', async (t) =>
 test('a checkpoint holding another run is corrupt', async (t) => {
   const { dir, runId, file } = await savedRun(t);
   const raw = JSON.parse(await fs.readFile(file, 'utf8'));
-  raw.runId = 'someone-else';
+  raw.state.runId = 'someone-else';
   await fs.writeFile(file, JSON.stringify(raw));
   await assertCorruptOnOpen(dir, runId, file, /someone-else/);
+});
+
+test('a file that is JSON but not a snapshot (a bare state, say) is corrupt', async (t) => {
+  const { dir, runId, file } = await savedRun(t);
+  const raw = JSON.parse(await fs.readFile(file, 'utf8'));
+  await fs.writeFile(file, JSON.stringify(raw.state));
+  await assertCorruptOnOpen(dir, runId, file, /"kind"/);
+});
+
+test('a snapshot without a save number is corrupt', async (t) => {
+  const { dir, runId, file } = await savedRun(t);
+  const raw = JSON.parse(await fs.readFile(file, 'utf8'));
+  raw.seq = -1;
+  await fs.writeFile(file, JSON.stringify(raw));
+  await assertCorruptOnOpen(dir, runId, file, /"seq"/);
 });
 
 test('listRuns lists a corrupt run with its error instead of throwing', async (t) => {

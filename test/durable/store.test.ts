@@ -5,7 +5,9 @@ import * as path from 'node:path';
 import { createRun, deleteRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
 import { BadInputError, CorruptCheckpointError, LockedError, RunExistsError } from '../../src/durable/errors';
 import { sha256Hex } from '../../src/durable/ledger';
+import { SavePoint } from '../../src/durable/savepoints';
 import { sampleState, tempDir } from './helpers/fixtures';
+import { journalPath } from './helpers/journal';
 
 test('createRun writes the initial checkpoint, readable with and without the lock', async (t) => {
   const dir = await tempDir(t);
@@ -113,4 +115,25 @@ test('the content store: put returns the SHA-256, get returns the bytes, absent 
   await fs.writeFile(path.join(dir, 'blobs', sha), 'tampered');
   await assert.rejects(h.getBlob(sha), CorruptCheckpointError);
   await assert.rejects(h.getBlob('../../etc/passwd'), TypeError);
+});
+
+test('deleteRun removes the journal too; createRun removes a journal left without its snapshot', async (t) => {
+  const dir = await tempDir(t);
+  const s = sampleState();
+  const h = await createRun(dir, s);
+  s.turns = 3;
+  await h.save(s, SavePoint.ResultSaved);
+  await h.close();
+  const journal = journalPath(dir, s.runId);
+  assert.ok((await fs.stat(journal)).size > 0);
+  await deleteRun(dir, s.runId);
+  await assert.rejects(fs.stat(journal), /ENOENT/);
+  // A deletion that died between its two unlinks leaves a journal no run lists...
+  await fs.writeFile(journal, 'left over\n');
+  assert.deepEqual(await listRuns(dir), []);
+  // ...and a run created under that ID does not pick it up.
+  const again = sampleState('/tmp/ws', s.runId);
+  await (await createRun(dir, again)).close();
+  assert.deepEqual(await readRun(dir, s.runId), again);
+  await assert.rejects(fs.stat(journal), /ENOENT/);
 });

@@ -1,0 +1,43 @@
+/**
+ * The benchmarks: `node out/bench/run.js [--json] [--only save,growth,resume,sweep,extension]`.
+ * Prints a table with each figure, its target and PASS/MISS; with --json, one JSON object per
+ * figure per line instead. Timings are medians over repeated runs measured side by side with
+ * their baseline in the same process. A benchmark, not a test: nothing here fails `npm test`.
+ */
+import { Report } from './report';
+import { saveOverhead } from './save-overhead';
+import { batchRun, syntheticRun } from './runs';
+
+const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension'] as const;
+type Bench = (typeof BENCHES)[number];
+
+function parseArgs(argv: string[]): { json: boolean; only: Set<Bench> } {
+  const json = argv.includes('--json');
+  const i = argv.indexOf('--only');
+  const only = new Set<Bench>(i >= 0 ? (argv[i + 1] ?? '').split(',').filter((b): b is Bench => (BENCHES as readonly string[]).includes(b)) : BENCHES);
+  return { json, only };
+}
+
+async function main(): Promise<void> {
+  const { json, only } = parseArgs(process.argv.slice(2));
+  const report = new Report();
+  const started = Date.now();
+  const progress = (s: string): void => void process.stderr.write(`bench: ${s} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+  if (only.has('save')) {
+    progress('save overhead: the batch task run once to capture its saves');
+    try {
+      await saveOverhead(report, await batchRun(), 7);
+    } catch (e) {
+      report.add({ bench: 'save', name: 'batch-parser (real saves)', value: null, unit: '', note: `could not run the batch task: ${(e as Error).message}` });
+    }
+    progress('save overhead: synthetic run');
+    await saveOverhead(report, syntheticRun(), 7);
+  }
+  progress('done');
+  process.stdout.write(json ? report.json() : report.table());
+}
+
+main().catch((e) => {
+  process.stderr.write(`bench failed: ${(e as Error)?.stack ?? String(e)}\n`);
+  process.exitCode = 1;
+});

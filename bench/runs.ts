@@ -1,0 +1,66 @@
+/**
+ * The runs the save benchmark replays: the batch task's real saves (the task run once with the
+ * recorded model, its checkpoint read back record by record), and a synthetic run in the same
+ * pattern. Either is a script: a first state, then one change per save, applied to one state
+ * object as the loop does (append to messages, replace fields).
+ */
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { journalPath } from '../src/durable/journal-file';
+import { scanJournal } from '../src/durable/journal';
+import type { JournalRecord } from '../src/durable/journal-record';
+import { applyRecord } from '../src/durable/replay';
+import { SavePoint, type SaveReason } from '../src/durable/savepoints';
+import { decodeSnapshot } from '../src/durable/snapshot';
+import type { RunState } from '../src/durable/state';
+import { runPath } from '../src/durable/paths';
+import { freshState, LoopPattern } from './synth';
+
+export interface SaveScript {
+  name: string;
+  /** A fresh first state under `runId`. */
+  initial(runId: string): RunState;
+  /** The changes, one per save: each returns the save point it stands for. */
+  steps(): Array<(s: RunState) => SaveReason>;
+}
+
+export function syntheticRun(turns = 45, seed = 42): SaveScript {
+  return {
+    name: `synthetic ${turns}-turn run`,
+    initial: (runId) => freshState(runId),
+    steps() {
+      const p = new LoopPattern(seed, turns);
+      const probe = freshState('probe');
+      const out: Array<(s: RunState) => SaveReason> = [];
+      // Count the saves once, then replay the same pattern on the state handed in.
+      while (p.step(probe) !== undefined) out.push(() => SavePoint.ResultSaved);
+      const live = new LoopPattern(seed, turns);
+      return out.map(() => (s: RunState) => live.step(s) ?? SavePoint.PausedOrDone);
+    },
+  };
+}
+
+/** Runs the batch task once (recorded model, syncs off) and turns its checkpoint into a script. */
+export async function batchRun(task = 'batch-parser'): Promise<SaveScript> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-batch-'));
+  try {
+    const { runTriage } = await import('../src/triage/job');
+    const { TerminalApprover } = await import('../src/cli/terminal-approver');
+    const out = await runTriage({ stateDir: root, task, approver: new TerminalApprover('yes'), store: { sync: false } });
+    if (out.result.phase !== 'done') throw new Error(`the ${task} run ended in phase ${out.result.phase}`);
+    const snapshotFile = runPath(root, out.runId);
+    const snap = decodeSnapshot(await fs.readFile(snapshotFile, 'utf8'), snapshotFile);
+    const journal = journalPath(root, out.runId);
+    const records: JournalRecord[] = scanJournal(await fs.readFile(journal), journal).records;
+    if (snap.seq !== 0) throw new Error('the batch run compacted; the benchmark replays a run from its first snapshot');
+    const first = JSON.stringify(snap.state);
+    return {
+      name: `${task} (real saves)`,
+      initial: (runId) => ({ ...(JSON.parse(first) as RunState), runId }),
+      steps: () => records.map((r) => (s: RunState) => (applyRecord(s, structuredClone(r), journal), SavePoint.ResultSaved)),
+    };
+  } finally {
+    await fs.rm(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,47 @@
+// Bundles with esbuild (CommonJS, Node 20):
+//   src/extension/extension.ts -> dist/extension.js   (external: vscode, which the editor provides)
+//   src/cli/main.ts            -> dist/cli.js         (bin/triage.js loads it when present)
+//   src/triage/sweep/child.ts  -> dist/sweep-child.js (the crash sweep's --kill child, found beside dist/cli.js)
+// Everything else (proper-lockfile, diff, the core) is inside the bundles, so the .vsix needs no node_modules.
+//   node scripts/bundle.mjs [--watch] [--minify]
+import { build, context } from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const watch = process.argv.includes('--watch');
+const minify = process.argv.includes('--minify');
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'linked',
+  minify,
+  logLevel: 'info',
+  legalComments: 'none',
+};
+
+const bundles = [
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
+  { ...common, entryPoints: ['src/triage/sweep/child.ts'], outfile: 'dist/sweep-child.js' },
+];
+
+for (const b of bundles) {
+  const entry = path.join(root, b.entryPoints[0]);
+  if (!fs.existsSync(entry)) {
+    console.error(`bundle: ${b.entryPoints[0]} does not exist`);
+    process.exit(1);
+  }
+}
+
+if (watch) {
+  for (const b of bundles) await (await context(b)).watch();
+  console.log('bundle: watching for changes (Ctrl+C to stop)');
+} else {
+  await Promise.all(bundles.map((b) => build(b)));
+}

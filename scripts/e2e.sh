@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The real-editor tests (`npm run test:e2e`): installs what they need when missing, packages
+# the extension, and runs test/e2e/*.test.ts against it in code-server + Debian's Chromium.
+# Failures leave screenshots and logs in test-artifacts/<scenario>/.
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+t0=$(date +%s)
+step() { printf 'e2e: %s (%ss)\n' "$*" "$(( $(date +%s) - t0 ))" >&2; }
+
+step "setup"
+bash scripts/e2e-setup.sh
+
+if [ -z "${E2E_VSIX:-}" ]; then
+  node -e "process.exit(require('./package.json').scripts?.package ? 0 : 1)" \
+    || { echo 'e2e: package.json has no "package" script to build dist/durable-triage.vsix' >&2; exit 1; }
+  step "npm run package"
+  npm run --silent package
+  [ -f dist/durable-triage.vsix ] || { echo 'e2e: "npm run package" did not produce dist/durable-triage.vsix' >&2; exit 1; }
+fi
+# The scenarios assert through the CLI (bin/triage.js): the bundle if packaging built it, else tsc's output.
+if [ ! -f dist/cli.js ]; then step "tsc -p ."; npx tsc -p .; fi
+
+step "compile test/e2e"
+rm -rf out/e2e test-artifacts
+npx tsc -p test/e2e
+
+step "run"
+status=0
+node --test --test-concurrency=1 out/e2e/*.test.js || status=$?
+step "done (exit $status)"
+if [ "$status" -ne 0 ] && [ -d test-artifacts ]; then
+  echo "e2e: screenshots and logs of the failures are in $repo/test-artifacts/" >&2
+fi
+exit "$status"

@@ -1,0 +1,42 @@
+/**
+ * `triage demo`: the chapter's demonstration on the main task, with the recorded model
+ * (no API key): run, die by SIGKILL right after the first code_patch acts, show the
+ * checkpoint, resume, and show exactly one issue per crash group.
+ */
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { flags } from '../flags';
+import { mainTask } from '../../triage/tasks/catalog';
+import { readRun, listRuns } from '../../durable/checkpoint';
+import { EXIT } from '../exitcodes';
+import { BadInputError } from '../../durable/errors';
+
+export async function cmdDemo(args: string[]): Promise<number> {
+  const { values: v } = flags(args, { state: { type: 'string' } });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const state = path.resolve((v.state as string | undefined) ?? path.join('.triage-state', `demo-${stamp}`));
+  if ((await listRuns(state)).length > 0) throw new BadInputError(`${state} already holds runs; give the demo a fresh --state folder.`);
+  const task = mainTask().name;
+  const say = (s: string): boolean => process.stdout.write(`\n== ${s}\n`);
+  const triage = (a: string[]) =>
+    spawnSync(process.execPath, [process.argv[1], ...a], { stdio: ['ignore', 'inherit', 'inherit'] });
+
+  say(`1. triage run --task ${task} --state ${state} --die-after code_patch --approve yes`);
+  const first = triage(['run', '--task', task, '--state', state, '--die-after', 'code_patch', '--approve', 'yes', '--quiet']);
+  process.stdout.write(`(the process ended by ${first.signal ?? `exit ${first.status}`})\n`);
+  if (first.signal !== 'SIGKILL') {
+    process.stderr.write('triage: the first run was expected to die by SIGKILL after code_patch\n');
+    return EXIT.internal;
+  }
+  const [run] = await listRuns(state);
+  const s = await readRun(state, run.runId);
+  say(`2. the checkpoint ${run.file}`);
+  process.stdout.write(`phase ${s.phase}, turns ${s.turns}, attempt markers: ${Object.values(s.attempts ?? {}).map((m) => `${m.tool} (${m.callId})`).join(', ') || 'none'}\n`);
+
+  say(`3. the same command again resumes: triage run --task ${task} --state ${state} --approve yes`);
+  const second = triage(['run', '--task', task, '--state', state, '--approve', 'yes']);
+
+  say(`4. triage tracker list --state ${state}`);
+  triage(['tracker', 'list', '--state', state]);
+  return second.status ?? EXIT.internal;
+}

@@ -1,0 +1,123 @@
+/**
+ * `triage run`: start the task, or resume its unfinished run in the state directory.
+ */
+import * as path from 'node:path';
+import { flags } from '../flags';
+import { BadInputError } from '../../durable/errors';
+import { TOOL_ACTED, type CrashHook } from '../../durable/savepoints';
+import { runTriage, type TriageOutcome } from '../../triage/job';
+import { TerminalApprover, type ApproveMode } from '../terminal-approver';
+import type { ModelChoice } from '../../model/factory';
+import { RecordingProvider } from '../../model/record';
+import { EXIT } from '../exitcodes';
+import { describeEvent } from '../progress';
+import type { Limits } from '../../agent/budget';
+
+export async function cmdRun(args: string[]): Promise<number> {
+  const { values: v } = flags(args, {
+    task: { type: 'string' },
+    state: { type: 'string' },
+    workspace: { type: 'string' },
+    approve: { type: 'string', default: 'ask' },
+    'die-after': { type: 'string' },
+    keys: { type: 'string', default: 'on' },
+    model: { type: 'string' },
+    'model-name': { type: 'string' },
+    'base-url': { type: 'string' },
+    tracker: { type: 'string' },
+    record: { type: 'string' },
+    'max-turns': { type: 'string' },
+    'max-dollars': { type: 'string' },
+    'max-tokens': { type: 'string' },
+    'max-restarts': { type: 'string' },
+    json: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+  });
+  if (!v.task) throw new BadInputError('triage run needs --task NAME (see "triage tasks").');
+  if (!v.state) throw new BadInputError('triage run needs --state DIR (where the run\'s checkpoints are kept).');
+  const approve = v.approve as string;
+  if (!['ask', 'yes', 'no'].includes(approve)) throw new BadInputError(`--approve must be ask, yes or no, not "${approve}".`);
+  if (v.keys !== 'on' && v.keys !== 'off') throw new BadInputError(`--keys must be on or off, not "${v.keys}".`);
+  const limits: Limits = {};
+  for (const [flag, key] of [['max-turns', 'maxTurns'], ['max-dollars', 'maxDollars'], ['max-tokens', 'maxTokens'], ['max-restarts', 'maxRestarts']] as const) {
+    const raw = v[flag] as string | undefined;
+    if (raw === undefined) continue;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0) throw new BadInputError(`--${flag} must be a non-negative number, not "${raw}".`);
+    limits[key] = n;
+  }
+  let model: ModelChoice | undefined;
+  if (v.model !== undefined) {
+    if (!['recorded', 'anthropic', 'openai'].includes(v.model as string)) throw new BadInputError(`--model must be recorded, anthropic or openai, not "${v.model}".`);
+    model = { provider: v.model as ModelChoice['provider'] };
+    if (v['model-name']) model.model = v['model-name'] as string;
+    if (v['base-url']) model.baseUrl = v['base-url'] as string;
+  }
+  const dieAfter = v['die-after'] as string | undefined;
+  const crash: CrashHook | undefined = dieAfter
+    ? (point, detail) => {
+        if (point === TOOL_ACTED && detail?.tool === dieAfter) process.kill(process.pid, 'SIGKILL');
+      }
+    : undefined;
+
+  const ac = new AbortController();
+  const onSig = (): void => ac.abort();
+  process.once('SIGINT', onSig);
+  process.once('SIGTERM', onSig);
+  const log = (s: string): void => {
+    if (!v.quiet) process.stderr.write(s + '\n');
+  };
+  const record = v.record as string | undefined;
+  let outcome: TriageOutcome;
+  try {
+    outcome = await runTriage({
+      stateDir: path.resolve(v.state as string),
+      task: v.task as string,
+      ...(v.workspace ? { workspace: path.resolve(v.workspace as string) } : {}),
+      ...(model ? { model } : {}),
+      approver: new TerminalApprover(approve as ApproveMode),
+      keys: v.keys === 'on',
+      ...(v.tracker ? { trackerUrl: v.tracker as string } : {}),
+      limits,
+      signal: ac.signal,
+      ...(crash ? { crash } : {}),
+      onRunOpened: (runId, st) => log(`run ${runId} (${st.task}), phase ${st.phase}, turn ${st.turns}, restarts ${st.restarts}, workspace ${st.config.workspace}`),
+      onEvent: (e) => {
+        const line = describeEvent(e);
+        if (line) log(line);
+      },
+      ...(record ? { wrapModel: (m, st) => new RecordingProvider(m, path.resolve(record), { task: st.task, system: st.system, prompt: st.messages[0]?.role === 'user' ? st.messages[0].content : '' }) } : {}),
+    });
+  } finally {
+    process.off('SIGINT', onSig);
+    process.off('SIGTERM', onSig);
+  }
+  const r = outcome.result;
+  const passed = outcome.checks?.filter((c) => c.passed).length ?? 0;
+  const total = outcome.checks?.length ?? 0;
+  if (!v.json) {
+    process.stdout.write(`run ${outcome.runId}: ${r.phase} after ${r.turns} turns, ${r.restarts} restarts, $${r.usage.dollars.toFixed(4)}\n`);
+    if (r.phase === 'paused') process.stdout.write(`paused for a person: ${(r.pending ?? []).map((p) => `${p.kind} ${p.tool} (${p.callId})`).join(', ')}; run the same command again to answer.\n`);
+    for (const c of outcome.checks ?? []) process.stdout.write(`  ${c.passed ? 'pass' : 'FAIL'}  ${c.name}${c.passed ? '' : `: ${c.detail}`}\n`);
+    if (outcome.checks) process.stdout.write(`checks: ${passed}/${total} passed\n`);
+    for (const i of outcome.issues) process.stdout.write(`  issue #${i.number} [${i.cause}] ${i.title}\n`);
+    if (r.answer) process.stdout.write(`\n${r.answer}\n`);
+  } else {
+    process.stdout.write(
+      JSON.stringify({
+        runId: outcome.runId,
+        phase: r.phase,
+        turns: r.turns,
+        restarts: r.restarts,
+        usage: r.usage,
+        modelCalls: outcome.modelCalls,
+        checks: { passed, total, failed: (outcome.checks ?? []).filter((c) => !c.passed).map((c) => c.name) },
+        issues: outcome.issues.map((i) => ({ number: i.number, title: i.title, cause: i.cause, key: i.key })),
+        workspace: outcome.workspace,
+        pending: r.pending ?? [],
+      }) + '\n',
+    );
+  }
+  if (r.phase === 'paused') return EXIT.paused;
+  return EXIT.done;
+}

@@ -1,0 +1,54 @@
+/**
+ * `triage tracker list | serve`.
+ */
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { flags } from '../flags';
+import { BadInputError } from '../../durable/errors';
+import { startTracker } from '../../triage/tracker/service';
+import { TrackerStore, type TrackerIssue } from '../../triage/tracker/store';
+import { EXIT } from '../exitcodes';
+
+export async function cmdTracker(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === 'list') return list(rest);
+  if (sub === 'serve') return serve(rest);
+  throw new BadInputError('triage tracker needs "list" or "serve".');
+}
+
+/** Every embedded tracker store under <state>/tracker/<runId>, read without taking their locks. */
+async function list(args: string[]): Promise<number> {
+  const { values: v } = flags(args, { state: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean', default: false } });
+  if (!v.state) throw new BadInputError('triage tracker list needs --state DIR.');
+  const root = path.join(path.resolve(v.state as string), 'tracker');
+  const dirs = await fs.readdir(root).catch(() => [] as string[]);
+  const issues: (TrackerIssue & { store: string })[] = [];
+  for (const d of dirs.sort()) {
+    if (v.run && d !== v.run) continue;
+    for (const i of await TrackerStore.readOnly(path.join(root, d))) issues.push({ ...i, store: d });
+  }
+  if (v.json) process.stdout.write(JSON.stringify({ issues }) + '\n');
+  else {
+    if (issues.length === 0) process.stdout.write('no issues\n');
+    for (const i of issues) process.stdout.write(`#${i.number} [${i.cause}] ${i.title}  (run ${i.runId ?? '-'}, key ${i.key ?? '-'})\n`);
+  }
+  return EXIT.done;
+}
+
+async function serve(args: string[]): Promise<number> {
+  const { values: v } = flags(args, { dir: { type: 'string' }, port: { type: 'string', default: '0' }, 'retention-hours': { type: 'string' } });
+  if (!v.dir) throw new BadInputError('triage tracker serve needs --dir DIR (where its issues are stored).');
+  const port = Number(v.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new BadInputError(`--port must be a port number, not "${v.port}".`);
+  const hours = v['retention-hours'] === undefined ? undefined : Number(v['retention-hours']);
+  if (hours !== undefined && !(hours > 0)) throw new BadInputError(`--retention-hours must be a positive number.`);
+  const svc = await startTracker({ dir: path.resolve(v.dir as string), port, host: '127.0.0.1', ...(hours ? { retentionMs: hours * 3_600_000 } : {}) });
+  process.stdout.write(`tracker listening on ${svc.url} (store ${path.resolve(v.dir as string)}); Ctrl-C to stop\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await svc.close();
+  return EXIT.done;
+}

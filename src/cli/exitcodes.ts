@@ -1,0 +1,39 @@
+/**
+ * The CLI's exit statuses, one per kind of stop (documented in the README).
+ */
+import { TriageError } from '../durable/errors';
+
+export const EXIT = {
+  done: 0,
+  internal: 1,
+  badInput: 2,
+  paused: 3,
+  locked: 4,
+  workspaceChanged: 5,
+  maxResumes: 6,
+  budget: 7,
+  corrupt: 8,
+  lockCompromised: 9,
+  model: 10,
+  cancelled: 130,
+} as const;
+
+const BY_CODE: Record<string, number> = {
+  'bad-input': EXIT.badInput,
+  'run-exists': EXIT.badInput,
+  locked: EXIT.locked,
+  'workspace-changed': EXIT.workspaceChanged,
+  'max-resumes': EXIT.maxResumes,
+  'budget-exceeded': EXIT.budget,
+  'corrupt-checkpoint': EXIT.corrupt,
+  'lock-compromised': EXIT.lockCompromised,
+  'model-error': EXIT.model,
+  'recording-diverged': EXIT.model,
+  cancelled: EXIT.cancelled,
+};
+
+export function exitCodeOf(e: unknown): number {
+  if (e instanceof TriageError) return BY_CODE[e.code] ?? EXIT.internal;
+  if (e && typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return EXIT.badInput;
+  return EXIT.internal;
+}

@@ -1,0 +1,62 @@
+/**
+ * `triage`: the headless front end over the same core the extension uses.
+ */
+import { BadInputError, TriageError } from '../durable/errors';
+import { EXIT, exitCodeOf } from './exitcodes';
+import { USAGE } from './usage';
+import { cmdRun } from './commands/run';
+import { cmdStatus } from './commands/status';
+import { cmdShow } from './commands/show';
+import { cmdTasks } from './commands/tasks';
+import { cmdTracker } from './commands/tracker';
+import { cmdSweep } from './commands/sweep';
+import { cmdDemo } from './commands/demo';
+
+
+
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    switch (cmd) {
+      case 'run':
+        return await cmdRun(rest);
+      case 'status':
+        return await cmdStatus(rest);
+      case 'show':
+        return await cmdShow(rest);
+      case 'tasks':
+        return await cmdTasks(rest);
+      case 'tracker':
+        return await cmdTracker(rest);
+      case 'sweep':
+        return await cmdSweep(rest);
+      case 'demo':
+        return await cmdDemo(rest);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        process.stdout.write(USAGE + '\n');
+        return cmd === undefined ? EXIT.badInput : EXIT.done;
+      default:
+        throw new BadInputError(`Unknown command "${cmd}".\n\n${USAGE}`);
+    }
+  } catch (e) {
+    const code = exitCodeOf(e);
+    const msg = e instanceof TriageError || code === EXIT.badInput ? (e as Error).message : (e as Error)?.stack ?? String(e);
+    process.stderr.write(`triage: ${msg}\n`);
+    return code;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`triage: ${(e as Error)?.stack ?? e}\n`);
+      process.exitCode = EXIT.internal;
+    },
+  );
+}

@@ -1,0 +1,18 @@
+/** The CLI's usage text. */
+export const USAGE = `triage: a durable LLM triage agent, headless
+
+  triage run --task NAME --state DIR [--workspace DIR] [--approve ask|yes|no]
+             [--die-after TOOL] [--keys on|off] [--model recorded|anthropic|openai]
+             [--model-name NAME] [--base-url URL] [--tracker URL] [--record FILE]
+             [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--json]
+  triage status --state DIR [--json]
+  triage show --state DIR --run ID
+  triage tasks [--json]
+  triage tracker list --state DIR [--run ID] [--json]
+  triage tracker serve --dir DIR [--port N] [--retention-hours H]
+  triage sweep [--kill] [--json]
+  triage demo [--state DIR]
+
+Exit status: 0 done, 2 bad input, 3 paused for a person, 4 locked by another process,
+5 workspace changed, 6 restart limit reached, 7 budget exhausted, 8 corrupt checkpoint,
+9 lock lost, 10 model error, 130 cancelled.`;

@@ -1,0 +1,31 @@
+/**
+ * The core, loaded on first use: activation only lists this workspace's runs, so the job,
+ * tools, tracker and providers are required when a command first needs them (esbuild still
+ * bundles them into dist/extension.js; this keeps their module setup out of activation).
+ */
+export type JobModule = typeof import('../triage/job');
+export type CatalogModule = typeof import('../triage/tasks/catalog');
+export type CheckpointModule = typeof import('../durable/checkpoint');
+export type RunInfoModule = typeof import('../triage/runinfo');
+export type LockModule = typeof import('../durable/lock');
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+export function job(): JobModule {
+  return require('../triage/job') as JobModule;
+}
+
+export function catalog(): CatalogModule {
+  return require('../triage/tasks/catalog') as CatalogModule;
+}
+
+export function checkpoints(): CheckpointModule {
+  return require('../durable/checkpoint') as CheckpointModule;
+}
+
+export function runInfo(): RunInfoModule {
+  return require('../triage/runinfo') as RunInfoModule;
+}
+
+export function locks(): LockModule {
+  return require('../durable/lock') as LockModule;
+}

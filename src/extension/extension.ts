@@ -1,0 +1,106 @@
+/**
+ * Durable Triage in VS Code: a thin layer over the durable core and the triage job.
+ * Activation stays cheap: it registers the commands, the Runs view and the documents, and
+ * lists this workspace's unfinished runs (the core loads on first use; see core.ts).
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { QuestionRegistry } from './logic/questions';
+import { NotificationApprover, type PersonAnswer } from './approver';
+import { registerCommands } from './commands';
+import { SECTION, settings, stateDirectory, workspaceFolder } from './config';
+import { registerDocs } from './docs';
+import { RunManager } from './runManager';
+import { RUNS_VIEW, RunsView } from './runsView';
+import { ApiKeys } from './secrets';
+import { RunStatusBar } from './statusBar';
+import { presentStop, type StopDeps } from './stops';
+import { startupScan } from './startup';
+
+export const LOG_NAME = 'Durable Triage';
+/** How long deactivation waits for runs to save and release their locks. */
+const STOP_WAIT_MS = 4000;
+
+let manager: RunManager | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const log = vscode.window.createOutputChannel(LOG_NAME, { log: true });
+  context.subscriptions.push(log);
+  const current = (): ReturnType<typeof settings>['settings'] => settings().settings;
+  const stateDir = (): string => stateDirectory(context, current());
+  const docs = registerDocs(context);
+  const questions = new QuestionRegistry<PersonAnswer>();
+  const approver = new NotificationApprover({ questions, docs: docs.memory, log, approvalTools: () => current().approvalTools });
+  const statusBar = new RunStatusBar();
+  const keys = new ApiKeys(context.secrets);
+  context.subscriptions.push(statusBar);
+
+  let view: RunsView | undefined;
+  const changed = (runId?: string): void => {
+    view?.refresh();
+    if (runId) docs.refreshState(stateDir(), runId);
+  };
+  let resume: (runId: string) => void = () => undefined;
+  let openCheckpoint: (runId: string) => void = () => undefined;
+  let setApiKey: () => void = () => undefined;
+  const stopDeps: StopDeps = {
+    log,
+    stateDir,
+    resume: (id) => resume(id),
+    openCheckpoint: (id) => openCheckpoint(id),
+    setApiKey: () => setApiKey(),
+    changed: () => changed(),
+  };
+  const present = (e: unknown, runId?: string): void => presentStop(e, runId, stopDeps);
+  const runs = new RunManager({ log, approver, questions, statusBar, settings: current, stateDir, changed, present });
+  manager = runs;
+
+  view = new RunsView({ stateDir, workspace: workspaceFolder, isActive: (id) => runs.isActive(id), questions, log });
+  context.subscriptions.push(view, vscode.window.createTreeView(RUNS_VIEW, { treeDataProvider: view }), questions.onDidChange(() => changed()));
+
+  const cmds = registerCommands(context, { log, manager: runs, approver, questions, keys, settings: current, stateDir, workspace: workspaceFolder, refresh: () => changed(), present });
+  resume = (id) => void cmds.resumeRun(id);
+  openCheckpoint = (id) => void cmds.openCheckpoint(id).catch((e: Error) => log.error(`open checkpoint ${id}: ${e.message}`));
+  setApiKey = () => void cmds.setApiKey();
+
+  const warnProblems = (): void => {
+    const { problems } = settings();
+    for (const p of problems) log.warn(p);
+    if (problems.length) void vscode.window.showWarningMessage(`Durable Triage: ${problems.join(' ')}`);
+  };
+  warnProblems();
+  let watcher = watchRuns(stateDir(), () => changed());
+  context.subscriptions.push(
+    { dispose: () => watcher.dispose() },
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(SECTION)) return;
+      warnProblems();
+      watcher.dispose();
+      watcher = watchRuns(stateDir(), () => changed());
+      changed();
+    }),
+  );
+
+  const ws = workspaceFolder();
+  if (ws) {
+    const dir = stateDir();
+    void startupScan({ log, stateDir: dir, workspace: ws, activeRunIds: () => runs.activeRunIds(), resume: (id) => resume(id) }).catch((e: Error) =>
+      log.error(`startup: could not list the runs in ${dir}: ${e.stack ?? e.message}`),
+    );
+  }
+}
+
+/** Cancels this window's runs so each saves where it stopped and releases its lock before the host exits. */
+export async function deactivate(): Promise<void> {
+  await manager?.stopAll(STOP_WAIT_MS);
+  manager = undefined;
+}
+
+/** Refreshes the Runs view when a checkpoint changes (another window, the CLI). */
+function watchRuns(stateDir: string, onChange: () => void): vscode.Disposable {
+  const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.join(stateDir, 'runs')), '*.json'));
+  w.onDidCreate(onChange);
+  w.onDidChange(onChange);
+  w.onDidDelete(onChange);
+  return w;
+}

@@ -1,0 +1,86 @@
+/**
+ * What "Show Details" shows for a call waiting on a person: the patch as a diff, anything
+ * else (an issue's title and body, the ladder's question) as a read-only markdown document.
+ */
+import type { ApprovalRequest, LadderQuestion } from '../../agent/approver';
+
+export type DetailsView =
+  | { kind: 'diff'; path: string; before: string; after: string; title: string }
+  | { kind: 'document'; name: string; content: string };
+
+/** The model's raw arguments, pretty-printed when they are valid JSON, as written when not. */
+export function prettyArgs(args: string): string {
+  try {
+    return JSON.stringify(JSON.parse(args), null, 2);
+  } catch {
+    return args;
+  }
+}
+
+function fence(text: string, lang = ''): string {
+  let ticks = '```';
+  while (text.includes(ticks)) ticks += '`';
+  return `${ticks}${lang}\n${text}\n${ticks}`;
+}
+
+/** A file name safe for a virtual document's path. */
+function safeName(s: string): string {
+  return s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'call';
+}
+
+export function approvalDetails(req: ApprovalRequest): DetailsView {
+  if (req.diff) {
+    return { kind: 'diff', path: req.diff.path, before: req.diff.before, after: req.diff.after, title: `${req.tool}: ${req.diff.path} (proposed change)` };
+  }
+  const content = [
+    `# ${req.title || req.tool}`,
+    '',
+    req.detail,
+    '',
+    '---',
+    '',
+    `Tool \`${req.tool}\`, call \`${req.callId}\` of run \`${req.runId}\`. The model's arguments:`,
+    '',
+    fence(prettyArgs(req.args), 'json'),
+    '',
+  ].join('\n');
+  return { kind: 'document', name: `${safeName(req.callId)}.md`, content };
+}
+
+export function ladderDetails(q: LadderQuestion): DetailsView {
+  const content = [
+    `# Did ${q.tool} already happen?`,
+    '',
+    `The run was interrupted after call \`${q.callId}\` of \`${q.tool}\` started (${q.startedAt}) and before its result was saved.`,
+    '',
+    `Why it could not be decided automatically: ${q.reason}`,
+    '',
+    '- **It Happened**: the call is not run again; your note becomes its result.',
+    '- **Run It Again**: the call runs again (choose this only if you are sure it did not happen).',
+    '',
+    "The model's arguments:",
+    '',
+    fence(prettyArgs(q.args), 'json'),
+    '',
+  ].join('\n');
+  return { kind: 'document', name: `${safeName(q.callId)}-question.md`, content };
+}
+
+/**
+ * A short name for the thing a call acts on, for the ladder's question: the issue's title,
+ * or the file's path, from the model's arguments; empty when they have neither.
+ */
+export function callTitle(args: string): string {
+  let v: unknown;
+  try {
+    v = JSON.parse(args);
+  } catch {
+    return '';
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return '';
+  const o = v as Record<string, unknown>;
+  const clip = (s: string): string => (s.length > 80 ? `${s.slice(0, 77)}...` : s);
+  if (typeof o.title === 'string' && o.title.trim()) return `"${clip(o.title.trim())}"`;
+  for (const k of ['path', 'file', 'filePath']) if (typeof o[k] === 'string' && (o[k] as string).trim()) return clip((o[k] as string).trim());
+  return '';
+}

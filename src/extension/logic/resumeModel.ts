@@ -1,0 +1,28 @@
+/**
+ * Which model a run is resumed with in the editor: the one it was started with (its saved
+ * config), found again the editor's way (the VS Code model by name, API keys from the
+ * secret store). The recorded demo needs nothing: the job rebuilds it from the state.
+ */
+
+export type ResumeModel =
+  | { kind: 'recorded' }
+  | { kind: 'vscode-lm'; model: string }
+  | { kind: 'keyed'; provider: 'anthropic' | 'openai'; model: string; baseUrl?: string }
+  | { kind: 'unknown'; provider: string };
+
+export function resumeModel(config: { provider: string; model: string; options?: Record<string, string> }): ResumeModel {
+  switch (config.provider) {
+    case 'recorded':
+      return { kind: 'recorded' };
+    case 'vscode-lm':
+      return { kind: 'vscode-lm', model: config.model };
+    case 'anthropic':
+    case 'openai': {
+      const r: ResumeModel = { kind: 'keyed', provider: config.provider, model: config.model };
+      if (config.options?.baseUrl) r.baseUrl = config.options.baseUrl;
+      return r;
+    }
+    default:
+      return { kind: 'unknown', provider: config.provider };
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * Runs in this window: starts and resumes them through the triage job with a cancellable
+ * progress notification, the status bar item and the log; cancelling aborts the run, which
+ * saves where it stopped. Every stop is handed to `present` once the progress is closed.
+ */
+import * as vscode from 'vscode';
+import type { TriageOutcome, TriageRunOptions } from '../triage/job';
+import type { LoopEvent } from '../agent/loop';
+import type { Limits } from '../agent/budget';
+import type { RunState } from '../durable/state';
+import { TOOL_ACTED, type CrashHook } from '../durable/savepoints';
+import { CancelledError } from '../durable/errors';
+import type { ExtensionSettings } from './logic/settings';
+import { eventLine, progressOf } from './logic/eventLog';
+import { doneMessage, pausedMessage, progressText, progressTitle } from './logic/texts';
+import type { NotificationApprover, Questions } from './approver';
+import type { RunStatusBar } from './statusBar';
+import * as core from './core';
+
+export type ModelOption = TriageRunOptions['model'];
+
+interface ActiveRun {
+  runId?: string;
+  task: string;
+  ac: AbortController;
+  turn: number;
+  dollars: number;
+  movedAt: number;
+  done: Promise<void>;
+}
+
+export interface RunManagerDeps {
+  log: vscode.LogOutputChannel;
+  approver: NotificationApprover;
+  questions: Questions;
+  statusBar: RunStatusBar;
+  settings: () => ExtensionSettings;
+  stateDir: () => string;
+  /** The runs changed (saved, opened, finished): refresh the Runs view. */
+  changed: (runId?: string) => void;
+  /** Shows a stop (typed error) of a run, with its ways on. */
+  present: (e: unknown, runId?: string) => void;
+}
+
+type Common = Omit<TriageRunOptions, 'task' | 'workspace'>;
+
+export class RunManager {
+  private readonly active = new Set<ActiveRun>();
+
+  constructor(private readonly d: RunManagerDeps) {}
+
+  activeRunIds(): Set<string> {
+    return new Set([...this.active].map((r) => r.runId).filter((id): id is string => id !== undefined));
+  }
+
+  isActive(runId: string): boolean {
+    return [...this.active].some((r) => r.runId === runId);
+  }
+
+  /** Starts the task in the workspace folder, or resumes the task's unfinished run there. */
+  start(task: string, workspace: string, model: ModelOption, extra: Record<string, string> = {}): Promise<void> {
+    if ([...this.active].some((r) => r.task === task)) {
+      void vscode.window.showInformationMessage(`Durable Triage: a ${task} run is already running in this window.`);
+      return Promise.resolve();
+    }
+    return this.drive(task, undefined, (common) => {
+      const o: TriageRunOptions & Record<string, unknown> = { ...common, ...extra, task, workspace };
+      if (model !== undefined) o.model = model;
+      return core.job().runTriage(o);
+    });
+  }
+
+  /** Resumes a run by ID with the model it was started with (built by the caller). */
+  resume(runId: string, task: string, model: ModelOption): Promise<void> {
+    if (this.isActive(runId)) {
+      void vscode.window.showInformationMessage(`Durable Triage: run ${runId} is already running in this window.`);
+      return Promise.resolve();
+    }
+    return this.drive(task, runId, (common) => core.job().resumeTriage({ ...common, runId, ...(model !== undefined ? { model } : {}) }));
+  }
+
+  /** Cancels an active run (it saves and stops); false when it is not running here. */
+  cancel(runId: string): boolean {
+    const r = [...this.active].find((x) => x.runId === runId);
+    if (!r) return false;
+    this.d.log.info(`[${runId}] cancel requested`);
+    r.ac.abort(new CancelledError(runId));
+    return true;
+  }
+
+  /** Active runs, for a picker. */
+  list(): { runId?: string; task: string; turn: number; dollars: number }[] {
+    return [...this.active].map(({ runId, task, turn, dollars }) => ({ ...(runId ? { runId } : {}), task, turn, dollars }));
+  }
+
+  /** Aborts every run and waits (up to `ms`) for them to save and release their locks: on deactivate. */
+  async stopAll(ms: number): Promise<void> {
+    const runs = [...this.active];
+    for (const r of runs) r.ac.abort(new CancelledError(r.runId ?? r.task));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled(runs.map((r) => r.done)), new Promise<void>((res) => (timer = setTimeout(res, ms)))]);
+    if (timer) clearTimeout(timer);
+  }
+
+  private drive(task: string, knownRunId: string | undefined, call: (common: Common) => Promise<TriageOutcome>): Promise<void> {
+    const run: ActiveRun = { task, ac: new AbortController(), turn: 0, dollars: 0, movedAt: Date.now(), done: Promise.resolve() };
+    if (knownRunId) run.runId = knownRunId;
+    this.active.add(run);
+    this.updateStatus();
+    let outcome: TriageOutcome | undefined;
+    let failure: unknown;
+    let failed = false;
+    run.done = Promise.resolve(
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: progressTitle(task), cancellable: true }, async (progress, token) => {
+        token.onCancellationRequested(() => {
+          if (!run.ac.signal.aborted) {
+            this.d.log.info(`[${run.runId ?? task}] cancelled from the progress notification`);
+            run.ac.abort(new CancelledError(run.runId ?? task));
+          }
+        });
+        progress.report({ message: knownRunId ? `resuming ${knownRunId}` : 'starting' });
+        const moved = (): void => {
+          run.movedAt = Date.now();
+          progress.report({ message: progressText(run.turn, run.dollars) });
+          this.updateStatus();
+        };
+        try {
+          outcome = await call(this.common(run, moved));
+        } catch (e) {
+          failed = true;
+          failure = e;
+        }
+      }),
+    ).then(() => this.finish(run, outcome, failed, failure));
+    return run.done;
+  }
+
+  private common(run: ActiveRun, moved: () => void): Common {
+    const s = this.d.settings();
+    const limits: Limits = { ...s.limits };
+    const o: Common = {
+      stateDir: this.d.stateDir(),
+      approver: this.d.approver,
+      keys: s.keys,
+      limits,
+      signal: run.ac.signal,
+      prices: s.prices,
+      onRunOpened: (runId: string, state: RunState) => {
+        run.runId = runId;
+        run.turn = state.turns;
+        run.dollars = state.usage.dollars;
+        this.d.log.info(
+          `[${runId}] opened (${state.task}): phase ${state.phase}, turn ${state.turns}, restarts ${state.restarts}, ${state.config.provider}/${state.config.model}, workspace ${state.config.workspace}`,
+        );
+        moved();
+        this.d.changed(runId);
+      },
+      onEvent: (e: LoopEvent) => {
+        const id = run.runId ?? run.task;
+        const line = eventLine(id, e);
+        if (line.level === 'warn') this.d.log.warn(line.text);
+        else this.d.log.info(line.text);
+        const p = progressOf(e);
+        if (p) {
+          run.turn = p.turn;
+          if (p.dollars !== undefined) run.dollars = p.dollars;
+          moved();
+        }
+        if (e.type === 'saved') this.d.changed(run.runId);
+      },
+    };
+    const crash = dieAfter(s.dieAfterTool, this.d.log);
+    if (crash) o.crash = crash;
+    return o;
+  }
+
+  private finish(run: ActiveRun, outcome: TriageOutcome | undefined, failed: boolean, failure: unknown): void {
+    this.active.delete(run);
+    const id = outcome?.runId ?? run.runId;
+    if (id) this.d.questions.closeRun(id, 'later');
+    this.updateStatus();
+    this.d.changed(id);
+    if (failed) {
+      const aborted = run.ac.signal.aborted;
+      this.d.log[aborted ? 'info' : 'error'](`[${id ?? run.task}] stopped: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`);
+      this.d.present(aborted && !(failure instanceof CancelledError) && id ? new CancelledError(id) : failure, id);
+      return;
+    }
+    if (!outcome) return;
+    const r = outcome.result;
+    this.d.log.info(`[${outcome.runId}] ${r.phase} after ${r.turns} turns, ${r.restarts} restarts, $${r.usage.dollars.toFixed(4)}; ${outcome.modelCalls} model call(s) made by this window`);
+    for (const c of outcome.checks ?? []) this.d.log[c.passed ? 'info' : 'warn'](`[${outcome.runId}] check ${c.passed ? 'passed' : 'FAILED'}: ${c.name}${c.passed ? '' : ` (${c.detail})`}`);
+    if (r.phase === 'done') {
+      void vscode.window.showInformationMessage(doneMessage(outcome.runId, outcome.checks, outcome.issues));
+    } else if (run.ac.signal.aborted) {
+      this.d.present(new CancelledError(outcome.runId), outcome.runId);
+    } else if (r.phase === 'paused') {
+      void vscode.window.showInformationMessage(pausedMessage(outcome.runId, r.pending ?? []));
+    }
+  }
+
+  private updateStatus(): void {
+    const runs = [...this.active].sort((a, b) => b.movedAt - a.movedAt);
+    this.d.statusBar.show(runs[0], runs.length);
+  }
+}
+
+/** durableTriage.debug.dieAfterTool: SIGKILL this extension host right after the first call of `tool` returns, before its result is saved. */
+function dieAfter(tool: string | undefined, log: vscode.LogOutputChannel): CrashHook | undefined {
+  if (!tool) return undefined;
+  return (point, detail) => {
+    if (point !== TOOL_ACTED || detail?.tool !== tool) return;
+    log.warn(`durableTriage.debug.dieAfterTool: ${tool} (${detail.callId ?? '?'}) returned; killing the extension host (SIGKILL) before its result is saved`);
+    process.kill(process.pid, 'SIGKILL');
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * Showing a run's stop: the typed error's notification (logic/errorView.ts) and what each
+ * button does. A changed workspace gets its own loop: Show Diff shows the diffs and asks
+ * again; Restore Agent's Version and Accept Current Files fix the workspace and resume;
+ * Abandon Run deletes the run's checkpoint (after a confirmation).
+ */
+import * as vscode from 'vscode';
+import { WorkspaceChangedError } from '../durable/errors';
+import { ACTIONS, errorView, type Action } from './logic/errorView';
+import { CHANGED_BUTTONS, workspaceChangedMessage } from './logic/texts';
+import { showChangedDiffs } from './diffs';
+import * as core from './core';
+
+export interface StopDeps {
+  log: vscode.LogOutputChannel;
+  stateDir: () => string;
+  resume: (runId: string) => void;
+  openCheckpoint: (runId: string) => void;
+  setApiKey: () => void;
+  changed: () => void;
+}
+
+export function presentStop(e: unknown, runId: string | undefined, d: StopDeps): void {
+  const run = async (): Promise<void> => {
+    if (e instanceof WorkspaceChangedError) return workspaceChanged(e, d);
+    const v = errorView(e, runId);
+    const show = v.severity === 'error' ? vscode.window.showErrorMessage : v.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const pick = (await show(v.message, ...v.actions)) as Action | undefined;
+    if (pick) await act(pick, v.runId, d);
+  };
+  run().catch((err: Error) => d.log.error(`could not show the stop of ${runId ?? 'a run'}: ${err.stack ?? err.message}`));
+}
+
+async function act(a: Action, runId: string | undefined, d: StopDeps): Promise<void> {
+  switch (a) {
+    case ACTIONS.resume:
+      if (runId) d.resume(runId);
+      return;
+    case ACTIONS.openCheckpoint:
+      if (runId) d.openCheckpoint(runId);
+      return;
+    case ACTIONS.settings:
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'durableTriage');
+      return;
+    case ACTIONS.showLog:
+      d.log.show(true);
+      return;
+    case ACTIONS.setApiKey:
+      d.setApiKey();
+      return;
+    default:
+      return;
+  }
+}
+
+async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<void> {
+  const job = core.job();
+  const stateDir = d.stateDir();
+  const runId = e.runId;
+  d.log.warn(`[${runId}] ${e.message}`);
+  const message = workspaceChangedMessage(e.changes.map((c) => c.path));
+  for (;;) {
+    const pick = await vscode.window.showErrorMessage(message, CHANGED_BUTTONS.diff, CHANGED_BUTTONS.restore, CHANGED_BUTTONS.accept, CHANGED_BUTTONS.abandon);
+    try {
+      switch (pick) {
+        case CHANGED_BUTTONS.diff: {
+          const state = await core.checkpoints().readRun(stateDir, runId);
+          await showChangedDiffs(stateDir, state.config.workspace, e.changes);
+          continue;
+        }
+        case CHANGED_BUTTONS.restore: {
+          const restored = await job.restoreAgentVersion(stateDir, runId);
+          d.log.info(`[${runId}] restored the agent's version of ${restored.map((c) => c.path).join(', ') || 'no file (none had changed)'}; resuming`);
+          d.resume(runId);
+          return;
+        }
+        case CHANGED_BUTTONS.accept: {
+          const accepted = await job.acceptCurrentFiles(stateDir, runId);
+          d.log.info(`[${runId}] accepted the current ${accepted.map((c) => c.path).join(', ') || '(no changed file)'}; the model is told what changed; resuming`);
+          d.resume(runId);
+          return;
+        }
+        case CHANGED_BUTTONS.abandon: {
+          const sure = await vscode.window.showWarningMessage(
+            `Abandon run ${runId}? Its checkpoint is deleted; the workspace files and any issues it filed stay as they are.`,
+            { modal: true },
+            CHANGED_BUTTONS.abandon,
+          );
+          if (sure !== CHANGED_BUTTONS.abandon) continue;
+          await job.abandonRun(stateDir, runId);
+          d.log.info(`[${runId}] abandoned`);
+          d.changed();
+          return;
+        }
+        default:
+          d.log.info(`[${runId}] the changed files were left as they are; resume the run from the Runs view to decide`);
+          return;
+      }
+    } catch (err) {
+      presentStop(err, runId, d);
+      return;
+    }
+  }
+}

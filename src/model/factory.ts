@@ -1,0 +1,74 @@
+/**
+ * Building a provider from a choice (CLI flags, editor settings) and the environment.
+ *
+ * Keys: an explicit apiKey wins, else ANTHROPIC_API_KEY / OPENAI_API_KEY. OpenAI's own API
+ * needs a key; a local OpenAI-compatible server (any other base URL) may run without one.
+ * Base URLs: the choice's, else ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the public API.
+ */
+import { BadInputError } from '../durable/errors';
+import type { ModelProvider } from './provider';
+import type { Recording } from './recording';
+import { PriceTable } from './prices';
+import { AnthropicProvider, ANTHROPIC_DEFAULT_BASE_URL } from './anthropic';
+import { OpenAIProvider, OPENAI_DEFAULT_BASE_URL, isOpenAIHosted } from './openai';
+import { RecordedModel } from './recorded';
+import type { RetryOptions } from './retry';
+import type { FetchFn } from './http';
+
+export type ProviderName = 'recorded' | 'anthropic' | 'openai';
+
+export interface ModelChoice {
+  provider: ProviderName;
+  /** Default: claude-sonnet-4-5 (anthropic), gpt-4.1-mini (openai), the recording's (recorded). */
+  model?: string;
+  apiKey?: string;
+  baseUrl?: string;
+  /** Required for 'recorded'. */
+  recording?: Recording;
+  prices?: PriceTable;
+  /** Reply token limit (Anthropic default 8192; OpenAI: the server's default). */
+  maxTokens?: number;
+  retry?: RetryOptions;
+  timeoutMs?: number;
+  fetch?: FetchFn;
+  /** Told about replies counted as $0 (unpriced). */
+  warn?: (message: string) => void;
+}
+
+export const DEFAULT_MODELS = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-4.1-mini' } as const;
+
+const SET_KEY = 'or run "Durable Triage: Set API Key" in the editor';
+
+export function createProvider(choice: ModelChoice, env: NodeJS.ProcessEnv = process.env): ModelProvider {
+  const prices = choice.prices ?? new PriceTable();
+  const common = {
+    prices,
+    ...(choice.retry ? { retry: choice.retry } : {}),
+    ...(choice.timeoutMs !== undefined ? { timeoutMs: choice.timeoutMs } : {}),
+    ...(choice.fetch ? { fetch: choice.fetch } : {}),
+    ...(choice.warn ? { warn: choice.warn } : {}),
+    ...(choice.maxTokens !== undefined ? { maxTokens: choice.maxTokens } : {}),
+  };
+  switch (choice.provider) {
+    case 'recorded': {
+      if (!choice.recording) throw new BadInputError('The recorded model needs a recording to replay; pick a task that has one, or choose --model anthropic|openai.');
+      return new RecordedModel(choice.recording, prices);
+    }
+    case 'anthropic': {
+      const apiKey = choice.apiKey || env.ANTHROPIC_API_KEY;
+      if (!apiKey) throw new BadInputError(`No Anthropic API key: set ANTHROPIC_API_KEY, ${SET_KEY}.`);
+      const baseUrl = choice.baseUrl || env.ANTHROPIC_BASE_URL || ANTHROPIC_DEFAULT_BASE_URL;
+      return new AnthropicProvider({ apiKey, baseUrl, model: choice.model || DEFAULT_MODELS.anthropic, ...common });
+    }
+    case 'openai': {
+      const apiKey = choice.apiKey || env.OPENAI_API_KEY;
+      const baseUrl = choice.baseUrl || env.OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL;
+      if (!apiKey && isOpenAIHosted(baseUrl)) {
+        throw new BadInputError(`No OpenAI API key: set OPENAI_API_KEY, ${SET_KEY}. (A local server needs none: set OPENAI_BASE_URL or --base-url to its address.)`);
+      }
+      return new OpenAIProvider({ ...(apiKey ? { apiKey } : {}), baseUrl, model: choice.model || DEFAULT_MODELS.openai, ...common });
+    }
+    default:
+      throw new BadInputError(`Unknown model provider "${(choice as { provider: string }).provider}": use recorded, anthropic or openai.`);
+  }
+}

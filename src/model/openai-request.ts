@@ -1,0 +1,60 @@
+/**
+ * Our request in the OpenAI chat-completions shape (OpenAI, and compatible local servers
+ * such as Ollama or vLLM).
+ *
+ * - system prompt → a system message; the summary (if any) → the first user text;
+ * - an assistant's calls → tool_calls with `arguments` = the raw args text, unchanged
+ *   (the API takes a string, so even invalid JSON is sent exactly as the model wrote it);
+ * - each tool result → a role "tool" message with its tool_call_id. The API has no error
+ *   flag, so an error result's content is prefixed with "Error: " unless it already says so.
+ */
+import type { Message } from '../durable/state';
+import type { ModelRequest } from './provider';
+import { withSummary } from './context';
+
+export type OpenAIMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface OpenAIBody {
+  model: string;
+  messages: OpenAIMessage[];
+  tools?: { type: 'function'; function: { name: string; description: string; parameters: unknown } }[];
+  stream: boolean;
+  stream_options?: { include_usage: boolean };
+  max_tokens?: number;
+  max_completion_tokens?: number;
+}
+
+export function toOpenAIMessages(system: string, messages: Message[]): OpenAIMessage[] {
+  const out: OpenAIMessage[] = [];
+  if (system !== '') out.push({ role: 'system', content: system });
+  for (const m of messages) {
+    if (m.role === 'user') out.push({ role: 'user', content: m.content });
+    else if (m.role === 'assistant') {
+      const calls = m.calls ?? [];
+      if (!m.text && calls.length === 0) continue;
+      const a: OpenAIMessage = { role: 'assistant', content: m.text ? m.text : null };
+      if (calls.length > 0) a.tool_calls = calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } }));
+      out.push(a);
+    } else {
+      for (const r of m.results) {
+        const content = r.isError && !/^error\b/i.test(r.content) ? `Error: ${r.content}` : r.content;
+        out.push({ role: 'tool', tool_call_id: r.callId, content });
+      }
+    }
+  }
+  return out;
+}
+
+export function openaiBody(
+  req: ModelRequest,
+  o: { model: string; maxTokens?: number; maxTokensField: 'max_tokens' | 'max_completion_tokens'; stream: boolean },
+): OpenAIBody {
+  const body: OpenAIBody = { model: o.model, messages: toOpenAIMessages(req.system, withSummary(req)), stream: o.stream };
+  if (o.stream) body.stream_options = { include_usage: true };
+  if (req.tools.length > 0) body.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.schema } }));
+  if (o.maxTokens !== undefined) body[o.maxTokensField] = o.maxTokens;
+  return body;
+}

@@ -1,0 +1,66 @@
+/**
+ * Turning what a provider streamed into a ModelReply: text, calls in order, and usage
+ * priced with the PriceTable. A model with no price, or a server that reported no usage
+ * (some local OpenAI-compatible servers), costs $0 and is reported once through `warn`
+ * as unpriced, so a dollar budget is never silently trusted for it.
+ */
+import type { ModelReply, ToolCall, Usage } from '../durable/state';
+import { PriceTable } from './prices';
+
+export type RawUsage = Omit<Usage, 'dollars'>;
+
+/** What a provider read from the wire, before pricing. */
+export interface ParsedReply {
+  text: string;
+  calls: ToolCall[];
+  /** Unset when the server reported none. */
+  usage?: RawUsage;
+  model?: string;
+  replyId?: string;
+}
+
+/** IDs for calls a server sent without one: unique within a run (the turn is part of it), so idempotency keys stay unique. */
+export function fallbackCallId(turn: number): (index: number) => string {
+  return (index) => `call_t${turn}_${index}`;
+}
+
+export class Pricer {
+  private readonly warned = new Set<string>();
+  constructor(
+    readonly prices: PriceTable = new PriceTable(),
+    private readonly warn: (message: string) => void = () => {},
+  ) {}
+
+  /** Usage with dollars. `reported` false: the server sent no usage, so tokens and dollars are 0. */
+  usage(model: string, raw: RawUsage | undefined, fallbackModel: string): Usage {
+    if (!raw) {
+      this.once(`nousage:${model}`, `${model} reported no token usage; this reply is counted as 0 tokens and $0 (unpriced), so token and dollar budgets do not see it.`);
+      return { inputTokens: 0, outputTokens: 0, dollars: 0 };
+    }
+    const priced = this.prices.find(model) ? model : this.prices.find(fallbackModel) ? fallbackModel : undefined;
+    if (!priced) this.once(`noprice:${model}`, `No price is known for model ${model}; its replies are counted as $0 (unpriced). Add it to the price table setting.`);
+    const u: Usage = { inputTokens: raw.inputTokens, outputTokens: raw.outputTokens, dollars: priced ? this.prices.dollars(priced, raw) : 0 };
+    if (raw.cacheReadTokens !== undefined) u.cacheReadTokens = raw.cacheReadTokens;
+    if (raw.cacheWriteTokens !== undefined) u.cacheWriteTokens = raw.cacheWriteTokens;
+    return u;
+  }
+
+  private once(key: string, message: string): void {
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.warn(message);
+  }
+}
+
+/** A ModelReply with unset fields left out (the state codec keeps unset as unset). */
+export function makeReply(parts: { text: string; calls: ToolCall[]; usage: Usage; model: string; replyId?: string }): ModelReply {
+  const r: ModelReply = { calls: parts.calls, usage: parts.usage, model: parts.model };
+  if (parts.text !== '') r.text = parts.text;
+  if (parts.replyId) r.replyId = parts.replyId;
+  return r;
+}
+
+/** The raw args of a streamed call: the fragments as sent, or `{}` when the model sent none at all (a call with no arguments). */
+export function rawArgs(fragments: string): string {
+  return fragments !== '' ? fragments : '{}';
+}

@@ -1,0 +1,240 @@
+/**
+ * The triage job: the one entry point the CLI and the extension share. It builds a run
+ * from a catalog task (or resumes the task's unfinished run), wires the tracker, the
+ * tools, the model and the approver into the durable loop, and judges the finished run.
+ */
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { listRuns, openRun, readRun, deleteRun, type RunListing, type StoreOptions } from '../durable/checkpoint';
+import { restoreAgentVersion as restoreFiles, acceptCurrentFiles as acceptFiles, checkWorkspace } from '../durable/ledger';
+import { type CrashHook } from '../durable/savepoints';
+import { newState, type RunResult, type RunState } from '../durable/state';
+import { BadInputError, type FileChange } from '../durable/errors';
+import { startRun, resumeRun } from '../agent/runner';
+import { newRunId } from '../agent/keys';
+import type { Limits } from '../agent/budget';
+import type { LoopEvent } from '../agent/loop';
+import type { Approver } from '../agent/approver';
+import { toolSet } from '../agent/tool';
+import type { ModelProvider } from '../model/provider';
+import type { Price } from '../model/prices';
+import { PriceTable } from '../model/prices';
+import { createProvider, type ModelChoice } from '../model/factory';
+import { loadRecording } from '../model/recorded';
+import { findTask, type TaskSpec } from './tasks/catalog';
+import { judge, type CheckResult } from './tasks/checks';
+import { triageTools } from './tools';
+import { TrackerClient } from './tracker/client';
+import { startTracker } from './tracker/service';
+import type { TrackerIssue } from './tracker/store';
+import { WindowContextPolicy } from '../model/context';
+
+export interface TriageRunOptions {
+  stateDir: string;
+  task: string;
+  /** The folder the agent works in; default: a fresh copy of the task's sample under <stateDir>/workspaces/<runId>. */
+  workspace?: string;
+  /** A model choice (built here), or a ready provider (the extension's VS Code LM). Default: the recorded model. */
+  model?: ModelChoice | ModelProvider;
+  approver: Approver;
+  /** Keyed tools send idempotency keys (default true). */
+  keys?: boolean;
+  /** An external tracker; default: an embedded one with its store in <stateDir>/tracker/<runId>. */
+  trackerUrl?: string;
+  limits?: Limits;
+  signal?: AbortSignal;
+  crash?: CrashHook;
+  onEvent?: (e: LoopEvent) => void;
+  onRunOpened?: (runId: string, state: RunState) => void;
+  prices?: Record<string, Price>;
+  store?: StoreOptions;
+  /** Wraps the provider once it is built (e.g. to record a live run). */
+  wrapModel?: (m: ModelProvider, state: RunState) => ModelProvider;
+}
+
+export interface TriageOutcome {
+  runId: string;
+  result: RunResult;
+  /** The task's checks, judged when the run is done. */
+  checks?: CheckResult[];
+  /** The tracker's issues filed by this run. */
+  issues: TrackerIssue[];
+  /** Model calls made by this process (replies paid now). */
+  modelCalls: number;
+  workspace: string;
+}
+
+function isProvider(m: ModelChoice | ModelProvider | undefined): m is ModelProvider {
+  return !!m && typeof (m as ModelProvider).complete === 'function';
+}
+
+/** The embedded tracker's store folder for a run. */
+export function trackerDir(stateDir: string, runId: string): string {
+  return path.join(stateDir, 'tracker', runId);
+}
+
+/** Runs that are not done, newest first; with `workspace`, only runs working in that folder. */
+export async function unfinishedRuns(stateDir: string, filter: { workspace?: string; task?: string } = {}): Promise<RunListing[]> {
+  const all = await listRuns(stateDir);
+  const ws = filter.workspace ? path.resolve(filter.workspace) : undefined;
+  return all.filter(
+    (r) =>
+      r.state !== undefined &&
+      r.state.phase !== 'done' &&
+      (ws === undefined || path.resolve(r.state.config.workspace) === ws) &&
+      (filter.task === undefined || r.state.task === filter.task),
+  );
+}
+
+/** Starts the task, or resumes its unfinished run in this state directory (the same command twice is crash, then resume). */
+export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
+  const task = findTask(o.task);
+  await fs.mkdir(o.stateDir, { recursive: true, mode: 0o700 });
+  // A checkpoint we cannot read might be this task's unfinished run: stop rather than start a second one beside it.
+  const corrupt = (await listRuns(o.stateDir)).find((r) => r.error);
+  if (corrupt?.error) throw corrupt.error;
+  const open = await unfinishedRuns(o.stateDir, { task: task.name, ...(o.workspace ? { workspace: o.workspace } : {}) });
+  if (open.length > 0) return resumeTriage({ ...o, runId: open[0].runId });
+
+  const runId = newRunId(task.name);
+  let workspace: string;
+  if (o.workspace) {
+    workspace = path.resolve(o.workspace);
+    const st = await fs.stat(workspace).catch(() => undefined);
+    if (!st?.isDirectory()) throw new BadInputError(`Workspace ${workspace} is not a folder.`);
+  } else {
+    workspace = path.join(path.resolve(o.stateDir), 'workspaces', runId);
+    await fs.cp(task.sample, workspace, { recursive: true, errorOnExist: true, force: false });
+  }
+  const choice: ModelChoice | undefined = isProvider(o.model) ? undefined : o.model;
+  const providerName = isProvider(o.model) ? o.model.provider : (choice?.provider ?? 'recorded');
+  const modelName = isProvider(o.model) ? o.model.model : (choice?.model ?? (providerName === 'recorded' ? (await loadRecording(task.recording)).model : ''));
+  const options: Record<string, string> = {};
+  if (o.trackerUrl) options.trackerUrl = o.trackerUrl;
+  if (choice?.baseUrl) options.baseUrl = choice.baseUrl;
+  const state = newState({
+    runId,
+    task: task.name,
+    config: { workspace, provider: providerName, model: modelName, keys: o.keys ?? true, options },
+    system: task.system,
+    prompt: task.prompt,
+  });
+  return drive(o, task, { state });
+}
+
+/** Resumes one run by ID, with the tracker, workspace and model it was started with. */
+export async function resumeTriage(o: Omit<TriageRunOptions, 'task' | 'workspace'> & { runId: string }): Promise<TriageOutcome> {
+  const saved = await readRun(o.stateDir, o.runId);
+  const task = findTask(saved.task);
+  return drive(o, task, { runId: o.runId });
+}
+
+async function drive(
+  o: Omit<TriageRunOptions, 'task' | 'workspace'>,
+  task: TaskSpec,
+  which: { state: RunState } | { runId: string },
+): Promise<TriageOutcome> {
+  let modelCalls = 0;
+  let tracker: { client: TrackerClient; close(): Promise<void> } | undefined;
+  let runState: RunState | undefined;
+  const onEvent = (e: LoopEvent): void => {
+    if (e.type === 'model-call') modelCalls++;
+    o.onEvent?.(e);
+  };
+  const common = {
+    stateDir: o.stateDir,
+    ...(o.store ? { store: o.store } : {}),
+    ...(o.limits ? { limits: o.limits } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.crash ? { crash: o.crash } : {}),
+    onEvent,
+    parts: async (state: RunState) => {
+      runState = state;
+      o.onRunOpened?.(state.runId, state);
+      tracker = await openTracker(o.stateDir, state, o.trackerUrl);
+      const model = await buildModel(o, task, state);
+      return {
+        model,
+        tools: toolSet(triageTools({ tracker: tracker.client, keys: state.config.keys, workspace: state.config.workspace })),
+        approver: o.approver,
+        contextPolicy: new WindowContextPolicy(),
+      };
+    },
+  };
+  try {
+    const result = 'state' in which ? await startRun({ ...common, state: which.state }) : await resumeRun({ ...common, runId: which.runId });
+    const state = runState!;
+    const issues = tracker ? await tracker.client.search({ runId: state.runId }) : [];
+    const outcome: TriageOutcome = { runId: state.runId, result, issues, modelCalls, workspace: state.config.workspace };
+    if (result.phase === 'done') outcome.checks = await judge(task, { state: await readRun(o.stateDir, state.runId), workspace: state.config.workspace, issues });
+    return outcome;
+  } finally {
+    await tracker?.close();
+  }
+}
+
+async function openTracker(stateDir: string, state: RunState, override?: string): Promise<{ client: TrackerClient; close(): Promise<void> }> {
+  const url = override ?? state.config.options?.trackerUrl;
+  if (url) return { client: new TrackerClient(url), close: async () => {} };
+  const svc = await startTracker({ dir: trackerDir(stateDir, state.runId), port: 0, host: '127.0.0.1' });
+  return { client: new TrackerClient(svc.url), close: () => svc.close() };
+}
+
+async function buildModel(o: Omit<TriageRunOptions, 'task' | 'workspace'>, task: TaskSpec, state: RunState): Promise<ModelProvider> {
+  let m: ModelProvider;
+  if (isProvider(o.model)) m = o.model;
+  else {
+    const choice: ModelChoice = o.model ?? { provider: state.config.provider as ModelChoice['provider'], model: state.config.model };
+    const baseUrl = choice.baseUrl ?? state.config.options?.baseUrl;
+    m = createProvider({
+      ...choice,
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(choice.provider === 'recorded' ? { recording: await loadRecording(task.recording) } : {}),
+      ...(o.prices ? { prices: new PriceTable(o.prices) } : {}),
+    });
+  }
+  return o.wrapModel ? o.wrapModel(m, state) : m;
+}
+
+/** Files the run wrote that no longer match (empty when the workspace is as the run left it). */
+export async function changedFiles(stateDir: string, runId: string): Promise<FileChange[]> {
+  const s = await readRun(stateDir, runId);
+  return checkWorkspace(s.config.workspace, s.files);
+}
+
+/** Way on #1 after a workspace change: the agent's recorded versions are written back. */
+export async function restoreAgentVersion(stateDir: string, runId: string): Promise<FileChange[]> {
+  const { handle, state } = await openRun(stateDir, runId);
+  try {
+    const changes = await checkWorkspace(state.config.workspace, state.files);
+    await restoreFiles(handle, state, changes);
+    return changes;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Way on #2: the current files are accepted and the model is told what changed (a diff, before its next call). */
+export async function acceptCurrentFiles(stateDir: string, runId: string): Promise<FileChange[]> {
+  const { handle, state } = await openRun(stateDir, runId);
+  try {
+    const changes = await checkWorkspace(state.config.workspace, state.files);
+    if (changes.length > 0) {
+      await acceptFiles(handle, state, changes);
+      await handle.save(state, 'workspace-accepted');
+    }
+    return changes;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Deletes a run's checkpoint (the workspace and tracker are left as they are). */
+export async function abandonRun(stateDir: string, runId: string): Promise<void> {
+  await deleteRun(stateDir, runId);
+}
+
+/** The current state of a run as readable JSON (`triage show`, the Runs view's Open Checkpoint). */
+export async function showState(stateDir: string, runId: string): Promise<string> {
+  return JSON.stringify(await readRun(stateDir, runId), null, 2);
+}

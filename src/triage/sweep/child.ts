@@ -1,0 +1,61 @@
+/**
+ * One life of a SIGKILL-sweep scenario, as its own process (see kill.ts).
+ * Prints {points, phase} as JSON when it ends without being killed.
+ */
+import * as fs from 'node:fs';
+import { existsSync } from 'node:fs';
+import { newState, type RunState } from '../../durable/state';
+import { runPath } from '../../durable/checkpoint';
+import type { CrashHook } from '../../durable/savepoints';
+import { startRun, resumeRun } from '../../agent/runner';
+import { toolSet } from '../../agent/tool';
+import type { LoopEvent } from '../../agent/loop';
+import { triageTools } from '../tools';
+import { TrackerClient } from '../tracker/client';
+import { ScriptedModel, ScriptedPerson, newCounters, SWEEP_TASK, type SweepCounters } from './job';
+import { onSaved } from './inprocess';
+import type { ChildConfig } from './kill';
+import type { ModelRequest } from '../../model/provider';
+
+async function life(cfg: ChildConfig): Promise<void> {
+  const log = (e: object): void => fs.appendFileSync(cfg.log, JSON.stringify(e) + '\n');
+  const c: SweepCounters = newCounters();
+  // Counters that also go to the shared log, so the parent can count across processes.
+  const model = new ScriptedModel(c);
+  const complete = model.complete.bind(model);
+  model.complete = async (req: ModelRequest, signal?: AbortSignal) => {
+    log({ t: 'request', turn: req.turn });
+    return complete(req, signal);
+  };
+  const tracker = new TrackerClient(cfg.trackerUrl);
+  const person = new ScriptedPerson(c, tracker, cfg.workspace);
+  const resolve = person.resolve.bind(person);
+  person.resolve = async (q) => {
+    log({ t: 'question' });
+    return resolve(q);
+  };
+  let points = 0;
+  const crash: CrashHook = () => {
+    points++;
+    if (points === cfg.crashAt) process.kill(process.pid, 'SIGKILL');
+  };
+  const onEvent = (e: LoopEvent): void => {
+    const before = c.savedReplies.size;
+    onSaved(e, c);
+    if (c.savedReplies.size > before) log({ t: 'saved-reply', turn: [...c.savedReplies].pop() });
+  };
+  const parts = (st: RunState) => ({ model, tools: toolSet(triageTools({ tracker, keys: st.config.keys })), approver: person });
+  const common = { stateDir: cfg.stateDir, crash, onEvent, parts, limits: { maxRestarts: 10 } };
+  const r = existsSync(runPath(cfg.stateDir, cfg.runId))
+    ? await resumeRun({ ...common, runId: cfg.runId })
+    : await startRun({
+        ...common,
+        state: newState({ runId: cfg.runId, task: SWEEP_TASK, config: { workspace: cfg.workspace, provider: 'scripted', model: 'scripted', keys: cfg.keys }, system: 'Triage the crash.', prompt: 'Triage crashes/.' }),
+      });
+  process.stdout.write(JSON.stringify({ points, phase: r.phase }) + '\n');
+}
+
+life(JSON.parse(process.argv[2]) as ChildConfig).catch((e) => {
+  process.stderr.write(String((e as Error)?.stack ?? e) + '\n');
+  process.exitCode = 1;
+});

@@ -1,0 +1,34 @@
+/**
+ * The triage job's tools. Names and arguments are fixed: the recorded conversations use them.
+ *
+ * `keys` turns idempotency keys on for issue_file (keyed, with a lookup by key) or off
+ * (neither: a marked filing goes to a person). `workspace`, when given, lets describe()
+ * show a before/after diff for code_patch and write_file.
+ */
+import type { Tool } from '../../agent/tool';
+import type { TrackerClient } from '../tracker/client';
+import { codePatchTool } from './code-patch';
+import { issueFileTool } from './issue-file';
+import { issueLookupTool } from './issue-lookup';
+import { listFilesTool } from './list-files';
+import { readFileTool } from './read-file';
+import { runTestsTool } from './run-tests';
+import { searchFilesTool } from './search-files';
+import { writeFileTool } from './write-file';
+
+export const TOOL_NAMES = ['list_files', 'read_file', 'search_files', 'run_tests', 'write_file', 'code_patch', 'issue_file', 'issue_lookup'] as const;
+
+export function triageTools(o: { tracker: TrackerClient; keys: boolean; workspace?: string }): Tool[] {
+  return [
+    listFilesTool(),
+    readFileTool(),
+    searchFilesTool(),
+    runTestsTool(),
+    writeFileTool({ workspace: o.workspace }),
+    codePatchTool({ workspace: o.workspace }),
+    issueFileTool({ tracker: o.tracker, keys: o.keys }),
+    issueLookupTool({ tracker: o.tracker }),
+  ];
+}
+
+export { codePatchTool, issueFileTool, issueLookupTool, listFilesTool, readFileTool, runTestsTool, searchFilesTool, writeFileTool };

@@ -1,0 +1,96 @@
+/**
+ * issue_file {title, body, cause}: files an issue in the tracker. Needs a person's approval.
+ *
+ * With keys on it is keyed: the loop's idempotency key goes in the Idempotency-Key header
+ * (never in the body the model wrote), the run ID in X-Triage-Run, and the tool declares the
+ * tracker's key retention; its lookup asks the tracker by key. With keys off it is neither
+ * keyed nor has a lookup, so a marked call goes to a person, as in the chapter.
+ *
+ * The refile guard: before filing, the tracker is searched for an issue with the same cause
+ * from this run; if there is one (and it is not this very call's, by key), the filing is
+ * refused with that issue's number. It covers what keys cannot: the model filing one crash a
+ * second time through a fresh call, which carries a fresh key.
+ */
+import type { LookupAnswer, Tool, ToolContext, ToolOutput } from '../../agent/tool';
+import { TrackerError } from '../tracker/errors';
+import type { TrackerClient } from '../tracker/client';
+import type { TrackerIssue } from '../tracker/store';
+import { LIMITS } from '../tracker/input';
+import { checkArgs, errorResult, guarded, reqString } from './args';
+
+export function issueFileTool(o: { tracker: TrackerClient; keys: boolean }): Tool {
+  const { tracker } = o;
+  const tool: Tool = {
+    name: 'issue_file',
+    description:
+      'Files one issue in the tracker for one crash cause (a person approves it first). cause: the crash folder\'s name. A cause already filed by this run is refused with the existing issue\'s number.',
+    schema: {
+      type: 'object',
+      properties: {
+        title: { type: 'string', description: 'What goes wrong, in one line' },
+        body: { type: 'string', description: 'Details: the crash reports (by file name), the cause, the fix' },
+        cause: { type: 'string', description: "The crash group's cause slug (its folder name under crashes/)" },
+      },
+      required: ['title', 'body', 'cause'],
+      additionalProperties: false,
+    },
+    needsApproval: true,
+    run: (raw, ctx) =>
+      guarded('issue_file', ctx.workspace, async () => {
+        const input = checkInput(raw);
+        const key = o.keys ? ctx.key : undefined;
+        try {
+          const filed = await tracker.search({ cause: input.cause, runId: ctx.runId }, ctx.signal);
+          const mine = key !== undefined ? filed.find((i) => i.key === key) : undefined;
+          if (mine) return { content: filedText(mine) }; // this very call, sent again: same answer, nothing new filed
+          if (filed.length > 0) {
+            return errorResult(`issue #${filed[0].number} already filed for cause ${input.cause} in this run; not filing it again`);
+          }
+          const { issue } = await tracker.fileIssue(input, { key, runId: ctx.runId, signal: ctx.signal });
+          return { content: filedText(issue) };
+        } catch (e) {
+          if (e instanceof TrackerError) return trackerDown(e);
+          throw e;
+        }
+      }),
+    describe(args) {
+      const title = typeof args.title === 'string' ? args.title : String(args.title);
+      const body = typeof args.body === 'string' ? args.body : '';
+      const cause = typeof args.cause === 'string' ? args.cause : String(args.cause);
+      return { title: `File issue: ${title}`, detail: `${body}\n\ncause: ${cause}` };
+    },
+  };
+  if (o.keys) {
+    Object.defineProperty(tool, 'keyed', { enumerable: true, get: () => ({ retentionMs: tracker.retentionMs }) });
+    tool.lookup = (_raw, ctx) => lookupByKey(tracker, ctx);
+  }
+  return tool;
+}
+
+/** Ask the tracker by key: found -> done, with the same text a filing gives; 404 "unknown key" -> certainly not done; anything else throws. */
+async function lookupByKey(tracker: TrackerClient, ctx: ToolContext): Promise<LookupAnswer> {
+  if (ctx.key === undefined) throw new Error('issue_file has no idempotency key for this call, so the tracker cannot be asked whether it was filed');
+  const issue = await tracker.byKey(ctx.key, ctx.signal);
+  if (issue) return { status: 'done', output: { content: filedText(issue) } };
+  return { status: 'not-done' };
+}
+
+function checkInput(raw: Record<string, unknown>): { title: string; body: string; cause: string } {
+  const args = checkArgs('issue_file', raw, ['title', 'body', 'cause']);
+  return {
+    title: reqString(args, 'title', { max: LIMITS.title }),
+    body: reqString(args, 'body', { max: LIMITS.body }),
+    cause: reqString(args, 'cause', { max: LIMITS.cause }),
+  };
+}
+
+export function filedText(i: Pick<TrackerIssue, 'number' | 'title'>): string {
+  return `filed issue #${i.number}: ${i.title}`;
+}
+
+function trackerDown(e: TrackerError): ToolOutput {
+  if (e.status !== undefined && e.status < 500) return errorResult(`issue_file: ${e.message}. Nothing was filed.`);
+  return errorResult(
+    `issue_file: ${e.message} The issue may or may not have been filed; check with issue_lookup (by cause) before filing it again.`,
+  );
+}

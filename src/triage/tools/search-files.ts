@@ -1,0 +1,72 @@
+/** search_files {query, path?}: literal, case-sensitive search of the workspace's text files. */
+import * as fs from 'node:fs/promises';
+import type { Tool } from '../../agent/tool';
+import { resolveInWorkspace, toRel, ToolInputError } from '../paths';
+import { checkArgs, guarded, optString, reqString } from './args';
+import { walkFiles } from './walk';
+
+export const MATCH_CAP = 200;
+const LINE_CAP = 240;
+const FILE_CAP = 1_000_000;
+
+export function searchFilesTool(): Tool {
+  return {
+    name: 'search_files',
+    description: `Searches the workspace's text files for a literal, case-sensitive string; answers "path:line: text" per matching line (at most ${MATCH_CAP}). node_modules and .git are skipped.`,
+    schema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'The exact text to find (not a regular expression)' },
+        path: { type: 'string', description: 'A folder or file to search in, relative to the workspace root; default "."' },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    readOnly: true,
+    run: (raw, ctx) =>
+      guarded('search_files', ctx.workspace, async () => {
+        const args = checkArgs('search_files', raw, ['query', 'path']);
+        const query = reqString(args, 'query');
+        if (query.includes('\n')) throw new ToolInputError('argument "query" spans several lines; search for one line of text');
+        const p = optString(args, 'path') ?? '.';
+        const abs = resolveInWorkspace(ctx.workspace, p);
+        const st = await fs.stat(abs).catch(() => undefined);
+        if (!st) throw new ToolInputError(`"${p}" does not exist`);
+        const files = st.isDirectory() ? await walkFiles(ctx.workspace, abs) : [toRel(ctx.workspace, abs)];
+        const hits: string[] = [];
+        let total = 0;
+        for (const rel of files) {
+          const text = await readText(ctx.workspace, rel);
+          if (text === undefined || !text.includes(query)) continue;
+          const lines = text.split(/\r?\n/);
+          for (let i = 0; i < lines.length; i++) {
+            if (!lines[i].includes(query)) continue;
+            total++;
+            if (hits.length < MATCH_CAP) hits.push(`${rel}:${i + 1}: ${clip(lines[i].trim())}`);
+          }
+        }
+        if (total === 0) return { content: `no matches for ${JSON.stringify(query)} in ${toRel(ctx.workspace, abs)}` };
+        return { content: hits.join('\n') + (total > hits.length ? `\n... ${total - hits.length} more matches` : '') };
+      }),
+  };
+}
+
+/**
+ * A file's text, or undefined for a binary file, a big one, one that cannot be read (a broken
+ * link), or a symlink that leads out of the workspace (its target is never read).
+ */
+async function readText(workspace: string, rel: string): Promise<string | undefined> {
+  try {
+    const abs = resolveInWorkspace(workspace, rel);
+    const st = await fs.stat(abs);
+    if (!st.isFile() || st.size > FILE_CAP) return undefined;
+    const buf = await fs.readFile(abs);
+    return buf.subarray(0, 8000).includes(0) ? undefined : buf.toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function clip(line: string): string {
+  return line.length <= LINE_CAP ? line : `${line.slice(0, LINE_CAP)}...`;
+}

@@ -1,0 +1,28 @@
+/**
+ * Walking a workspace folder: every file below it, as sorted workspace-relative paths with
+ * forward slashes. node_modules and .git are skipped; symlinks are listed but never
+ * followed (a link to a folder cannot make the walk loop or leave the workspace).
+ */
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { toRel } from '../paths';
+
+export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git']);
+
+/** Files (and symlinks) below `dir`, relative to `workspace`, sorted. */
+export async function walkFiles(workspace: string, dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const visit = async (d: string): Promise<void> => {
+    const entries = await fs.readdir(d, { withFileTypes: true });
+    for (const e of entries) {
+      const abs = path.join(d, e.name);
+      if (e.isDirectory()) {
+        if (!SKIPPED_DIRS.has(e.name)) await visit(abs);
+      } else {
+        out.push(toRel(workspace, abs));
+      }
+    }
+  };
+  await visit(dir);
+  return out.sort();
+}

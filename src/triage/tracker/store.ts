@@ -1,0 +1,217 @@
+/**
+ * The tracker's issues, kept crash-safely in one directory: <dir>/issues.json is replaced
+ * atomically on every change (temp file 0600 in the same directory, fsync, rename, fsync
+ * the directory), so after a crash it holds either the old list or the new one. A file that
+ * cannot be read back (truncated, not JSON, a bad field) is a TrackerStoreCorruptError,
+ * never an empty tracker, and is left as it is.
+ *
+ * Idempotency keys: a filing with a key seen within the retention (default 24 h) returns the
+ * original issue without creating one; an expired key counts as no key. Keys stay on their
+ * issues after that, so a lookup by key can still find the issue (and say it was expired).
+ *
+ * One process per store: open() takes a lock on issues.json (the durable core's run lock,
+ * which reclaims a dead process's lock at once) before reading anything.
+ */
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { LockedError } from '../../durable/errors';
+import { ensureDir, isErrno, nonce, writeFileAtomic } from '../../durable/fsutil';
+import { acquireRunLock, type RunLock } from '../../durable/lock';
+import { KeyReusedError, TrackerLockedError, TrackerStoreCorruptError } from './errors';
+
+export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const ISSUES_FILE = 'issues.json';
+const STORE_VERSION = 1;
+
+export interface TrackerIssue {
+  number: number;
+  title: string;
+  body: string;
+  cause: string;
+  /** The run that filed it (the X-Triage-Run header). */
+  runId?: string;
+  /** The Idempotency-Key it was filed with. */
+  key?: string;
+  createdAt: string;
+}
+
+export interface NewIssue {
+  title: string;
+  body: string;
+  cause: string;
+}
+
+export interface StoreOptions {
+  /** How long an idempotency key is honoured; default 24 h. */
+  retentionMs?: number;
+  /** The clock, in ms since the epoch (tests inject one). */
+  now?: () => number;
+  /** fsync on every change (default true). */
+  sync?: boolean;
+}
+
+export interface IssueFilter {
+  cause?: string;
+  runId?: string;
+}
+
+export class TrackerStore {
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    readonly dir: string,
+    private issues: TrackerIssue[],
+    private readonly lock: RunLock,
+    readonly retentionMs: number,
+    private readonly now: () => number,
+    private readonly sync: boolean,
+  ) {}
+
+  get filePath(): string {
+    return path.join(this.dir, ISSUES_FILE);
+  }
+
+  /** Opens (creating if needed) the store in `dir`, taking its lock first. */
+  static async open(dir: string, o: StoreOptions = {}): Promise<TrackerStore> {
+    const abs = path.resolve(dir);
+    const retentionMs = o.retentionMs ?? DEFAULT_RETENTION_MS;
+    if (!(retentionMs > 0)) throw new RangeError(`retentionMs must be positive, not ${retentionMs}`);
+    await ensureDir(abs);
+    let lock: RunLock;
+    try {
+      lock = await acquireRunLock(`tracker:${abs}`, path.join(abs, ISSUES_FILE));
+    } catch (e) {
+      if (e instanceof LockedError) throw new TrackerLockedError(abs, e.owner);
+      throw e;
+    }
+    try {
+      const issues = await load(path.join(abs, ISSUES_FILE));
+      return new TrackerStore(abs, issues, lock, retentionMs, o.now ?? Date.now, o.sync ?? true);
+    } catch (e) {
+      await lock.release();
+      throw e;
+    }
+  }
+
+  /** The issues of a store, read without its lock (for listing; a missing store has none). */
+  static async readOnly(dir: string): Promise<TrackerIssue[]> {
+    return load(path.join(path.resolve(dir), ISSUES_FILE));
+  }
+
+  list(f: IssueFilter = {}): TrackerIssue[] {
+    return this.issues.filter((i) => (f.cause === undefined || i.cause === f.cause) && (f.runId === undefined || i.runId === f.runId)).map((i) => ({ ...i }));
+  }
+
+  get(n: number): TrackerIssue | undefined {
+    const i = this.issues.find((x) => x.number === n);
+    return i && { ...i };
+  }
+
+  /** The newest issue filed with `key`, and whether the key is still honoured (within the retention). */
+  byKey(key: string): { issue: TrackerIssue; live: boolean } | undefined {
+    for (let k = this.issues.length - 1; k >= 0; k--) {
+      const i = this.issues[k];
+      if (i.key === key) return { issue: { ...i }, live: this.isLive(i) };
+    }
+    return undefined;
+  }
+
+  /**
+   * Files an issue, or (a key still honoured) returns the one filed with that key, replayed.
+   * A live key sent with a different title, body or cause is a KeyReusedError.
+   */
+  file(input: NewIssue, o: { key?: string; runId?: string } = {}): Promise<{ issue: TrackerIssue; replayed: boolean }> {
+    return this.serial(async () => {
+      if (this.closed) throw new Error(`the tracker store ${this.dir} is closed`);
+      if (o.key !== undefined) {
+        const seen = this.byKey(o.key);
+        if (seen?.live) {
+          const i = seen.issue;
+          if (i.title !== input.title || i.body !== input.body || i.cause !== input.cause) throw new KeyReusedError(o.key, i.number);
+          return { issue: i, replayed: true };
+        }
+      }
+      if (this.lock.compromised !== undefined) throw new Error(`the lock on the tracker store ${this.dir} was lost (${this.lock.compromised}); nothing was filed`);
+      const issue: TrackerIssue = {
+        number: this.issues.reduce((m, i) => Math.max(m, i.number), 0) + 1,
+        title: input.title,
+        body: input.body,
+        cause: input.cause,
+        createdAt: new Date(this.now()).toISOString(),
+      };
+      if (o.runId !== undefined) issue.runId = o.runId;
+      if (o.key !== undefined) issue.key = o.key;
+      const next = [...this.issues, issue];
+      await this.write(next);
+      this.issues = next;
+      return { issue: { ...issue }, replayed: false };
+    });
+  }
+
+  /** Waits for pending writes, then releases the lock. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue.catch(() => undefined);
+    await this.lock.release();
+  }
+
+  private isLive(i: TrackerIssue): boolean {
+    return this.now() - Date.parse(i.createdAt) < this.retentionMs;
+  }
+
+  private async write(issues: TrackerIssue[]): Promise<void> {
+    const text = JSON.stringify({ version: STORE_VERSION, issues }, null, 1) + '\n';
+    await writeFileAtomic(this.filePath, path.join(this.dir, `.issues-${nonce()}.tmp`), text, { sync: this.sync });
+  }
+
+  private serial<T>(f: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(f, f);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+async function load(file: string): Promise<TrackerIssue[]> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (e) {
+    if (isErrno(e, 'ENOENT')) return [];
+    throw e;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new TrackerStoreCorruptError(file, text.length === 0 ? 'the file is empty' : `not valid JSON (${(e as Error).message}); it may be truncated`);
+  }
+  return validate(raw, file);
+}
+
+function validate(raw: unknown, file: string): TrackerIssue[] {
+  const bad = (d: string): never => {
+    throw new TrackerStoreCorruptError(file, d);
+  };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('it is not a JSON object');
+  const o = raw as Record<string, unknown>;
+  if (o.version !== STORE_VERSION) bad(`"version" should be ${STORE_VERSION}, found ${JSON.stringify(o.version)}`);
+  if (!Array.isArray(o.issues)) return bad('"issues" should be an array');
+  const seen = new Set<number>();
+  return o.issues.map((x, k): TrackerIssue => {
+    const at = `issues[${k}]`;
+    if (typeof x !== 'object' || x === null || Array.isArray(x)) return bad(`${at} should be an object`);
+    const i = x as Record<string, unknown>;
+    if (typeof i.number !== 'number' || !Number.isInteger(i.number) || i.number < 1) bad(`${at}.number should be a positive whole number`);
+    if (seen.has(i.number as number)) bad(`issue #${String(i.number)} appears twice`);
+    seen.add(i.number as number);
+    for (const f of ['title', 'body', 'cause', 'createdAt']) if (typeof i[f] !== 'string') bad(`${at}.${f} should be a string`);
+    if (Number.isNaN(Date.parse(i.createdAt as string))) bad(`${at}.createdAt is not a time`);
+    for (const f of ['runId', 'key']) if (i[f] !== undefined && typeof i[f] !== 'string') bad(`${at}.${f} should be a string`);
+    const issue: TrackerIssue = { number: i.number as number, title: i.title as string, body: i.body as string, cause: i.cause as string, createdAt: i.createdAt as string };
+    if (i.runId !== undefined) issue.runId = i.runId as string;
+    if (i.key !== undefined) issue.key = i.key as string;
+    return issue;
+  });
+}

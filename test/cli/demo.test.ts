@@ -1,0 +1,66 @@
+/**
+ * The chapter's demonstration through the real CLI: die right after the first code_patch
+ * acts (SIGKILL), find phase tools and a marker for the patch, resume with --approve yes,
+ * the ladder's lookup finds the patch applied, and the run finishes with every check passing.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { triage, lastJson } from './support';
+
+interface RunJson {
+  runId: string;
+  phase: string;
+  turns: number;
+  restarts: number;
+  modelCalls: number;
+  usage: { inputTokens: number; outputTokens: number; dollars: number };
+  checks: { passed: number; total: number; failed: string[] };
+  issues: { number: number; cause: string; key?: string }[];
+}
+interface StatusJson {
+  runs: { runId: string; phase: string; turns: number; unresolved: { tool: string; callId: string }[] }[];
+}
+
+test('crash after code_patch, resume, every check passes and one issue per group', () => {
+  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-demo-'));
+  try {
+    const tasks = lastJson<{ tasks: { name: string; main: boolean; groups: string[]; checks: number }[] }>(triage(['tasks', '--json']).stdout);
+    const main = tasks.tasks.find((t) => t.main)!;
+    assert.ok(main.checks >= 16, `main task has ${main.checks} checks`);
+
+    const first = triage(['run', '--task', main.name, '--state', state, '--die-after', 'code_patch', '--approve', 'yes', '--json']);
+    assert.equal(first.signal, 'SIGKILL', first.stderr);
+
+    const status = lastJson<StatusJson>(triage(['status', '--state', state, '--json']).stdout);
+    assert.equal(status.runs.length, 1);
+    assert.equal(status.runs[0].phase, 'tools');
+    assert.deepEqual(status.runs[0].unresolved.map((m) => m.tool), ['code_patch']);
+    const turnsAtCrash = status.runs[0].turns;
+
+    const second = triage(['run', '--task', main.name, '--state', state, '--approve', 'yes', '--json']);
+    assert.equal(second.status, 0, second.stderr);
+    const r = lastJson<RunJson>(second.stdout);
+    assert.equal(r.phase, 'done');
+    assert.equal(r.restarts, 1);
+    assert.match(second.stderr, /ladder for code_patch .*lookup -> done/);
+    assert.equal(r.checks.passed, r.checks.total, `failed: ${r.checks.failed.join(', ')}`);
+    assert.equal(r.checks.total, main.checks);
+    // The saved replies were not paid again: this process asked only for the turns after the crash.
+    assert.equal(r.modelCalls, r.turns - turnsAtCrash);
+    const causes = r.issues.map((i) => i.cause).sort();
+    assert.deepEqual(causes, [...main.groups].sort());
+
+    const listed = lastJson<{ issues: { cause: string; key?: string }[] }>(triage(['tracker', 'list', '--state', state, '--json']).stdout);
+    assert.equal(listed.issues.length, main.groups.length);
+    assert.ok(listed.issues.every((i) => typeof i.key === 'string' && i.key.length === 32));
+
+    // A done run resumed again costs nothing: no model call.
+    const third = triage(['run', '--task', main.name, '--state', state, '--workspace', path.join(state, 'workspaces', r.runId), '--approve', 'yes', '--json']);
+    assert.equal(third.status, 0, third.stderr);
+  } finally {
+    fs.rmSync(state, { recursive: true, force: true });
+  }
+});

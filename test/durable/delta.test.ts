@@ -1,0 +1,128 @@
+import { test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import { createRun, openRun, readRun } from '../../src/durable/checkpoint';
+import type { RunHandle } from '../../src/durable/handle';
+import { SavePoint } from '../../src/durable/savepoints';
+import type { Message, RunState } from '../../src/durable/state';
+import { fullState, sampleState, tempDir } from './helpers/fixtures';
+import { addTurn, journalPath } from './helpers/journal';
+
+interface Line {
+  seq: number;
+  from: number;
+  messages?: Message[];
+  set?: Record<string, unknown>;
+  unset?: string[];
+}
+
+/** The fields a record sets, besides updatedAt (which changes or not depending on the clock). */
+function changed(line: Line): string[] {
+  return Object.keys(line.set ?? {}).filter((k) => k !== 'updatedAt').sort();
+}
+
+async function lastLine(dir: string, runId: string): Promise<Line> {
+  const lines = (await fs.readFile(journalPath(dir, runId), 'utf8')).trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]) as Line;
+}
+
+async function started(t: TestContext, s: RunState = sampleState()): Promise<{ dir: string; h: RunHandle; s: RunState }> {
+  const dir = await tempDir(t);
+  const h = await createRun(dir, s, { sync: false });
+  t.after(() => h.close());
+  addTurn(s, 1);
+  addTurn(s, 2);
+  await h.save(s, SavePoint.ResultSaved);
+  return { dir, h, s };
+}
+
+test('an append-only save writes only the new messages and the fields that changed', async (t) => {
+  const { dir, h, s } = await started(t);
+  addTurn(s, 3);
+  await h.save(s, SavePoint.ResultSaved);
+  const line = await lastLine(dir, s.runId);
+  assert.equal(line.from, 5);
+  assert.deepEqual(line.messages, s.messages.slice(5));
+  assert.deepEqual(changed(line), ['turns', 'usage']);
+  assert.equal(line.unset, undefined);
+  assert.deepEqual(await readRun(dir, s.runId), s);
+});
+
+test('a save with nothing new writes no messages and no fields but the time', async (t) => {
+  const { dir, h, s } = await started(t);
+  await h.save(s, SavePoint.ResultSaved);
+  const line = await lastLine(dir, s.runId);
+  assert.equal(line.from, 5);
+  assert.equal(line.messages, undefined);
+  assert.deepEqual(changed(line), []);
+});
+
+test('a message array replaced by a copy with one more message is still an append', async (t) => {
+  const { dir, h, s } = await started(t);
+  s.messages = [...s.messages, { role: 'user', content: 'more' }];
+  await h.save(s, SavePoint.ResultSaved);
+  assert.equal((await lastLine(dir, s.runId)).from, 5);
+  assert.deepEqual(await readRun(dir, s.runId), s);
+});
+
+test('the last saved message changed in place (a result added to it) is written again', async (t) => {
+  const { dir, h, s } = await started(t);
+  const last = s.messages[4] as Extract<Message, { role: 'tool' }>;
+  last.results.push({ callId: 'call_2b', content: 'second result' });
+  await h.save(s, SavePoint.ResultSaved);
+  const line = await lastLine(dir, s.runId);
+  assert.equal(line.from, 4);
+  assert.deepEqual(await readRun(dir, s.runId), s);
+});
+
+test('a replaced older message keeps only the prefix before it; a shrunk list keeps what is left', async (t) => {
+  const { dir, h, s } = await started(t);
+  s.messages[1] = { role: 'assistant', text: 'replaced' };
+  await h.save(s, SavePoint.ResultSaved);
+  assert.equal((await lastLine(dir, s.runId)).from, 1);
+  assert.deepEqual(await readRun(dir, s.runId), s);
+  s.messages.length = 2;
+  await h.save(s, SavePoint.ResultSaved);
+  const line = await lastLine(dir, s.runId);
+  assert.equal(line.from, 2);
+  assert.equal(line.messages, undefined);
+  assert.deepEqual(await readRun(dir, s.runId), s);
+  s.messages = [{ role: 'user', content: 'a whole new conversation' }];
+  await h.save(s, SavePoint.ResultSaved);
+  assert.equal((await lastLine(dir, s.runId)).from, 0, 'a full record');
+  assert.deepEqual(await readRun(dir, s.runId), s);
+});
+
+test('fields set, changed and removed across saves load back exactly, including odd map keys', async (t) => {
+  const { dir, h, s } = await started(t, sampleState());
+  const full = fullState(s.runId);
+  Object.assign(s, { ...full, messages: s.messages, updatedAt: s.updatedAt });
+  s.files = { ...full.files, __proto__x: full.files!['src/a.js'] };
+  Object.defineProperty(s.files, '__proto__', { value: full.files!['src/a.js'], enumerable: true, writable: true, configurable: true });
+  await h.save(s, SavePoint.ReplyArrived);
+  assert.deepEqual(await readRun(dir, s.runId), s);
+  delete s.pending;
+  delete s.answer;
+  s.inbox = [];
+  s.phase = 'done';
+  await h.save(s, SavePoint.PausedOrDone);
+  const line = await lastLine(dir, s.runId);
+  assert.deepEqual(line.unset?.sort(), ['answer', 'pending']);
+  const back = await readRun(dir, s.runId);
+  assert.deepEqual(back, s);
+  assert.equal('pending' in back, false);
+  assert.ok(Object.hasOwn(back.files!, '__proto__'));
+});
+
+test('the first save after openRun is a delta from the loaded state', async (t) => {
+  const { dir, h, s } = await started(t);
+  await h.close();
+  const { handle, state } = await openRun(dir, s.runId, { sync: false });
+  state.restarts++;
+  await handle.save(state, SavePoint.RunStarted);
+  await handle.close();
+  const line = await lastLine(dir, s.runId);
+  assert.equal(line.from, 5);
+  assert.deepEqual(changed(line), ['restarts']);
+  assert.deepEqual(await readRun(dir, s.runId), state);
+});

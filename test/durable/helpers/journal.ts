@@ -1,0 +1,56 @@
+/** Helpers for the journal tests: where a run's files are, crash hooks, states that grow in the loop's pattern. */
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { SimulatedCrash } from '../../../src/durable/errors';
+import { journalPath } from '../../../src/durable/journal-file';
+import type { Message, RunState } from '../../../src/durable/state';
+
+export { journalPath };
+
+/** A crash hook that throws SimulatedCrash the `nth` time (1-based) it passes `point`. */
+export function crashAt(point: string, nth = 1): { hook: (p: string) => void; thrown: SimulatedCrash[] } {
+  const thrown: SimulatedCrash[] = [];
+  let seen = 0;
+  return {
+    thrown,
+    hook: (p) => {
+      if (p === point && ++seen === nth) {
+        const e = new SimulatedCrash(p);
+        thrown.push(e);
+        throw e;
+      }
+    },
+  };
+}
+
+export async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+export async function readOr(file: string, fallback = Buffer.alloc(0)): Promise<Buffer> {
+  return fs.readFile(file).catch(() => fallback);
+}
+
+/** Start offsets of each line of a journal, plus its length at the end. */
+export function lineStarts(buf: Buffer): number[] {
+  const out = [0];
+  for (let i = 0; i < buf.length; i++) if (buf[i] === 0x0a && i + 1 < buf.length) out.push(i + 1);
+  out.push(buf.length);
+  return out;
+}
+
+export async function tempNames(dir: string): Promise<string[]> {
+  return (await fs.readdir(path.join(dir, 'runs'))).filter((n) => n.endsWith('.tmp'));
+}
+
+/** One turn in the loop's pattern: an assistant message with a call, then its tool result of `resultBytes`. */
+export function addTurn(s: RunState, turn: number, resultBytes = 64): void {
+  const call = { id: `call_${turn}`, name: 'file_read', args: JSON.stringify({ path: `src/f${turn}.js` }) };
+  s.messages.push({ role: 'assistant', text: `Turn ${turn}.`, calls: [call] } as Message);
+  s.messages.push({ role: 'tool', results: [{ callId: call.id, content: 'x'.repeat(resultBytes) }] } as Message);
+  s.turns = turn;
+  s.usage = { inputTokens: s.usage.inputTokens + 100, outputTokens: s.usage.outputTokens + 10, dollars: s.usage.dollars + 0.001 };
+}

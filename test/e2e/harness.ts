@@ -1,0 +1,99 @@
+// The real-editor test harness: one browser and one installed .vsix per suite; per scenario
+// a fresh code-server, a copy of a sample workspace, and editor windows (pages) on it.
+// Everything is torn down at the end; a failed scenario keeps its temp folder and leaves
+// screenshots and logs in test-artifacts/<scenario>/.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { launchBrowser } from './browser';
+import { installExtension, startCodeServer } from './code-server';
+import { DEFAULT_VSIX } from './paths';
+import type { Browser } from './playwright';
+import { E2eSession, type SessionOptions } from './session';
+import { copyWorkspace, updateWorkspaceSettings } from './workspace';
+
+export { runCommand, pickQuickItem, waitForNotification, clickNotificationButton, hasNotification, waitForDiffEditor, editorTabs, notificationMessage, errorNotifications } from './workbench';
+export { screenshot } from './artifacts';
+export { triageJson } from './cli';
+export { waitFor, WaitAbortedError } from './wait';
+export { isAlive } from './proc';
+export { updateWorkspaceSettings, readWorkspaceSettings } from './workspace';
+export { E2eSession, type SessionOptions } from './session';
+
+export interface SuiteOptions {
+  /** The .vsix to install; default dist/durable-triage.vsix. */
+  vsix?: string;
+}
+
+export class E2eSuite {
+  private failed = false;
+
+  private constructor(
+    readonly root: string,
+    readonly extensionsDir: string,
+    private readonly browser: Browser,
+  ) {}
+
+  /** Makes a temp root, installs the .vsix into a shared extensions folder, launches Chromium. */
+  static async start(opts: SuiteOptions = {}): Promise<E2eSuite> {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'durable-triage-e2e-'));
+    try {
+      const extensionsDir = path.join(root, 'extensions');
+      await installExtension(opts.vsix ?? DEFAULT_VSIX, path.join(root, 'installer'), extensionsDir);
+      const browser = await launchBrowser(path.join(root, 'browser-home'));
+      return new E2eSuite(root, extensionsDir, browser);
+    } catch (e) {
+      fs.rmSync(root, { recursive: true, force: true });
+      throw e;
+    }
+  }
+
+  /** A fresh code-server and workspace copy, with the first window open (unless told not to). */
+  async session(opts: SessionOptions): Promise<E2eSession> {
+    const dir = path.join(this.root, opts.scenario);
+    fs.mkdirSync(dir, { recursive: false });
+    const workspace = copyWorkspace(opts.workspace, path.join(dir, 'workspace'));
+    const stateDir = path.join(dir, 'state');
+    fs.mkdirSync(stateDir);
+    updateWorkspaceSettings(workspace, {
+      [opts.stateDirectorySetting ?? 'durableTriage.stateDirectory']: stateDir,
+      ...opts.workspaceSettings,
+    });
+    const server = await startCodeServer({ baseDir: path.join(dir, 'server'), extensionsDir: this.extensionsDir, userSettings: opts.userSettings });
+    const session = new E2eSession(this.browser, opts, dir, workspace, stateDir, server);
+    if (opts.openFirstWindow !== false) {
+      try {
+        await session.openWindow();
+      } catch (e) {
+        await session.finish(e);
+        this.failed = true;
+        throw e;
+      }
+    }
+    return session;
+  }
+
+  /**
+   * Runs one scenario in its own session. On failure: artifacts in test-artifacts/<scenario>/,
+   * the temp folder kept (its path added to the error), and the error rethrown.
+   */
+  async run(opts: SessionOptions, body: (s: E2eSession) => Promise<void>): Promise<void> {
+    const s = await this.session(opts);
+    try {
+      await body(s);
+    } catch (e) {
+      this.failed = true;
+      const artifacts = await s.finish(e);
+      if (e instanceof Error) e.message += `\n  artifacts: ${artifacts}\n  temp folder kept: ${s.dir}`;
+      throw e;
+    }
+    await s.finish();
+    fs.rmSync(s.dir, { recursive: true, force: true });
+  }
+
+  /** Closes the browser; removes the temp root unless a scenario failed. */
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+    if (!this.failed) fs.rmSync(this.root, { recursive: true, force: true });
+  }
+}

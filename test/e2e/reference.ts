@@ -1,0 +1,90 @@
+// A reference run of a task by the headless CLI with the recorded model and every approval
+// given: what the workspace must look like after the same run in the editor, and the order
+// of its tool calls (to choose where a scenario interrupts a run).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { triageJson } from './cli';
+
+export interface RunInfo {
+  runId: string;
+  file: string;
+  task?: string;
+  phase?: string;
+  turns?: number;
+  restarts?: number;
+  locked: boolean;
+  pending: { kind: string; callId: string; tool: string }[];
+  unresolved: { callId: string; tool: string; startedAt: string; keyed: boolean }[];
+  files: { path: string; sha256: string }[];
+  error?: string;
+}
+
+export interface TrackerIssue { number: number; cause: string; title: string; runId?: string; key?: string; store: string }
+
+export interface TaskInfo { name: string; description: string; main: boolean; groups: string[]; checks: number }
+
+export async function runs(stateDir: string): Promise<RunInfo[]> {
+  return (await triageJson<{ runs: RunInfo[] }>(['status', '--state', stateDir])).runs;
+}
+
+/** The one run in stateDir; throws naming what is there otherwise. */
+export async function onlyRun(stateDir: string): Promise<RunInfo> {
+  const all = await runs(stateDir);
+  if (all.length !== 1) throw new Error(`expected one run in ${stateDir}, found ${all.length}: ${JSON.stringify(all.map((r) => r.runId))}`);
+  return all[0];
+}
+
+export async function issues(stateDir: string): Promise<TrackerIssue[]> {
+  return (await triageJson<{ issues: TrackerIssue[] }>(['tracker', 'list', '--state', stateDir])).issues;
+}
+
+export async function mainTask(): Promise<TaskInfo> {
+  const { tasks } = await triageJson<{ tasks: TaskInfo[] }>(['tasks']);
+  const main = tasks.find((t) => t.main);
+  if (!main) throw new Error(`the task catalog has no main task: ${JSON.stringify(tasks.map((t) => t.name))}`);
+  return main;
+}
+
+export interface Reference {
+  /** Workspace-relative path -> final content, for every file the run wrote. */
+  files: Map<string, string>;
+  /** Tool names in call order over the whole run. */
+  toolCalls: { id: string; name: string }[];
+  /** Call IDs that wrote a file. */
+  writeCalls: Set<string>;
+  issues: TrackerIssue[];
+}
+
+interface Checkpoint {
+  messages: { role: string; calls?: { id: string; name: string }[] }[];
+  files?: Record<string, { callId: string }>;
+}
+
+/** Runs task to the end with `triage run --approve yes` in a state folder under dir. */
+export async function referenceRun(task: string, dir: string): Promise<Reference> {
+  const stateDir = path.join(dir, 'reference-state');
+  fs.mkdirSync(stateDir, { recursive: true });
+  await triageJson(['run', '--task', task, '--state', stateDir, '--approve', 'yes', '--model', 'recorded', '--quiet']);
+  const run = await onlyRun(stateDir);
+  if (run.phase !== 'done') throw new Error(`the reference run ${run.runId} ended in phase ${run.phase}, not done`);
+  const cp = JSON.parse(fs.readFileSync(run.file, 'utf8')) as Checkpoint;
+  const toolCalls = cp.messages.flatMap((m) => (m.role === 'assistant' ? (m.calls ?? []).map((c) => ({ id: c.id, name: c.name })) : []));
+  const workspace = path.join(stateDir, 'workspaces', run.runId);
+  const files = new Map<string, string>();
+  for (const f of run.files) files.set(f.path, fs.readFileSync(path.join(workspace, f.path), 'utf8'));
+  const writeCalls = new Set(Object.values(cp.files ?? {}).map((f) => f.callId));
+  return { files, toolCalls, writeCalls, issues: await issues(stateDir) };
+}
+
+/**
+ * The first tool whose first call comes after the run's first file write: dying right after
+ * it leaves a run interrupted with a file the agent wrote already on record.
+ */
+export function toolAfterFirstWrite(ref: Reference): string {
+  const firstWrite = ref.toolCalls.findIndex((c) => ref.writeCalls.has(c.id));
+  if (firstWrite < 0) throw new Error('the reference run wrote no file, so no scenario can change one behind its back');
+  const seenBefore = new Set(ref.toolCalls.slice(0, firstWrite + 1).map((c) => c.name));
+  const next = ref.toolCalls.slice(firstWrite + 1).find((c) => !seenBefore.has(c.name));
+  if (!next) throw new Error(`every tool called after the first write (${ref.toolCalls[firstWrite].name}) was also called before it`);
+  return next.name;
+}

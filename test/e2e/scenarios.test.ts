@@ -1,0 +1,169 @@
+// The real-editor scenarios of issue 5: the packaged extension in code-server, driven in
+// Chromium as a user would, with assertions on what the user sees and, through the CLI, on
+// the run, the tracker and the workspace afterwards.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  E2eSuite, type E2eSession, type SessionOptions, clickNotificationButton, hasNotification, isAlive,
+  notificationMessage, waitFor, waitForDiffEditor, waitForNotification,
+} from './harness';
+import { REPO_ROOT } from './paths';
+import { issues, mainTask, onlyRun, referenceRun, toolAfterFirstWrite, type Reference, type RunInfo, type TaskInfo } from './reference';
+import {
+  APPROVAL, LOG_NAME, OPEN_ELSEWHERE, RESUME_OFFER, WORKSPACE_CHANGED, approveOne, approveUntilDone, exactly, startTriage,
+  type Finished,
+} from './triage-ui';
+
+const DIE_AFTER = 'durableTriage.debug.dieAfterTool';
+const SCENARIO_TIMEOUT_MS = 300_000;
+
+let suite: E2eSuite;
+let task: TaskInfo;
+let ref: Reference;
+let refDir: string;
+
+before(async () => {
+  task = await mainTask();
+  refDir = fs.mkdtempSync(path.join(os.tmpdir(), 'durable-triage-e2e-ref-'));
+  ref = await referenceRun(task.name, refDir);
+  suite = await E2eSuite.start();
+});
+
+after(async () => {
+  await suite?.close();
+  if (refDir) fs.rmSync(refDir, { recursive: true, force: true });
+});
+
+function scenario(name: string, workspaceSettings: Record<string, unknown> = {}): SessionOptions {
+  return { scenario: name, workspace: path.join(REPO_ROOT, 'samples', task.name, 'workspace'), workspaceSettings, extensionLogName: LOG_NAME };
+}
+
+/** The run finished with every check passing, one issue per crash group, and the reference's files. */
+async function assertFinishedCleanly(s: E2eSession, fin: Finished): Promise<RunInfo> {
+  assert.equal(fin.passed, fin.total, `done notification: ${fin.message}`);
+  assert.equal(fin.total, task.checks, `done notification counts ${fin.total} checks, the catalog ${task.checks}`);
+  const run = await onlyRun(s.stateDir);
+  assert.equal(run.runId, fin.runId);
+  assert.equal(run.phase, 'done');
+  const filed = await issues(s.stateDir);
+  assert.deepEqual(filed.map((i) => i.cause).sort(), [...task.groups].sort(), `exactly one issue per crash group; filed: ${JSON.stringify(filed.map((i) => `#${i.number} ${i.cause}`))}`);
+  for (const [rel, content] of ref.files) {
+    const now = fs.readFileSync(path.join(s.workspace, rel), 'utf8');
+    assert.equal(now, content, `${rel} differs from the uninterrupted reference run (a patch applied twice or lost?)`);
+  }
+  return run;
+}
+
+/** Approves what is asked until the extension host pid is gone (a debug.dieAfterTool crash). */
+async function approveUntilExit(s: E2eSession, pid: number, timeoutMs = 180_000): Promise<string[]> {
+  const approved: string[] = [];
+  await waitFor(async () => {
+    if (!isAlive(pid)) return true;
+    if (await hasNotification(s.page, APPROVAL)) approved.push(await approveOne(s.page, 5_000));
+    return false;
+  }, { what: `extension host ${pid} to kill itself (debug.dieAfterTool)`, timeoutMs, intervalMs: 250 });
+  return approved;
+}
+
+/** Waits until the run in the state folder is saved as paused on an approval. */
+async function pausedRun(s: E2eSession): Promise<RunInfo> {
+  return waitFor(async () => {
+    const run = await onlyRun(s.stateDir);
+    return run.phase === 'paused' && run.pending.some((p) => p.kind === 'approval') ? run : undefined;
+  }, { what: 'the run to be saved as paused with its approval pending', timeoutMs: 15_000, intervalMs: 250 });
+}
+
+/**
+ * After a debug.dieAfterTool crash: the workbench restarts the extension host by itself;
+ * clear the setting, reload the window, and accept the resume offer.
+ */
+async function reloadAndResume(s: E2eSession, deadPid: number): Promise<void> {
+  await s.waitForNewExtensionHost([deadPid]);
+  s.updateWorkspaceSettings({ [DIE_AFTER]: undefined });
+  await s.reload();
+  await clickNotificationButton(s.page, RESUME_OFFER, 'Resume');
+}
+
+test('1. start from the palette with the recorded model, approve each issue, all checks pass', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
+  await suite.run(scenario('1-start-approve-finish'), async (s) => {
+    await startTriage(s.page, task.name);
+    const fin = await approveUntilDone(s.page);
+    assert.equal(fin.approvals.length, task.groups.length, `one approval per crash group: ${JSON.stringify(fin.approvals)}`);
+    await assertFinishedCleanly(s, fin);
+  });
+});
+
+test('2. extension host SIGKILLed after a patch, before its result was saved: reload, resume, no duplicates', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
+  await suite.run(scenario('2-crash-after-patch', { [DIE_AFTER]: 'code_patch' }), async (s) => {
+    const pid = s.extensionHostPid();
+    await startTriage(s.page, task.name);
+    await approveUntilExit(s, pid);
+    assert.equal(isAlive(pid), false);
+    const crashed = await onlyRun(s.stateDir);
+    assert.ok(crashed.unresolved.some((m) => m.tool === 'code_patch'),
+      `the checkpoint holds an attempt marker for the patch with no result: ${JSON.stringify(crashed.unresolved)}`);
+    await reloadAndResume(s, pid);
+    const fin = await approveUntilDone(s.page);
+    const run = await assertFinishedCleanly(s, fin);
+    assert.ok((run.restarts ?? 0) >= 1, `the run was resumed (restarts ${run.restarts})`);
+  });
+});
+
+test('3. reload while an approval is pending: it is asked again, approving finishes the run', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
+  await suite.run(scenario('3-reload-pending-approval'), async (s) => {
+    await startTriage(s.page, task.name);
+    const asked = await notificationMessage(await waitForNotification(s.page, APPROVAL, 120_000));
+    await pausedRun(s);
+    await s.reload();
+    await waitForNotification(s.page, exactly(asked), 60_000);
+    const fin = await approveUntilDone(s.page);
+    await assertFinishedCleanly(s, fin);
+  });
+});
+
+test('4. a file the agent wrote changed while interrupted: error, Show Diff, Restore Agent\'s Version, finish', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
+  const dieTool = toolAfterFirstWrite(ref);
+  await suite.run(scenario('4-workspace-changed', { [DIE_AFTER]: dieTool }), async (s) => {
+    const pid = s.extensionHostPid();
+    await startTriage(s.page, task.name);
+    await approveUntilExit(s, pid);
+    const interrupted = await onlyRun(s.stateDir);
+    assert.ok(interrupted.files.length > 0, `the interrupted run (died after ${dieTool}) has files on record`);
+    const target = interrupted.files[0].path;
+    const abs = path.join(s.workspace, target);
+    const agents = fs.readFileSync(abs, 'utf8');
+    fs.writeFileSync(abs, agents + '\n// changed behind the agent\'s back by the e2e test\n');
+
+    await reloadAndResume(s, pid);
+    const error = await notificationMessage(await waitForNotification(s.page, WORKSPACE_CHANGED, 60_000));
+    assert.ok(error.includes(target), `the error names ${target}: ${error}`);
+    await clickNotificationButton(s.page, WORKSPACE_CHANGED, 'Show Diff');
+    await waitForDiffEditor(s.page);
+    await s.screenshot('diff');
+    await clickNotificationButton(s.page, WORKSPACE_CHANGED, 'Restore Agent\'s Version');
+    await waitFor(() => fs.readFileSync(abs, 'utf8') === agents, { what: `${target} to be restored to the agent's version`, timeoutMs: 15_000 });
+    const fin = await approveUntilDone(s.page);
+    await assertFinishedCleanly(s, fin);
+  });
+});
+
+test('5. a second window on the same folder reports the run open elsewhere and does not run it', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
+  await suite.run(scenario('5-second-window'), async (s) => {
+    await startTriage(s.page, task.name);
+    await waitForNotification(s.page, APPROVAL, 120_000);
+    const before = await pausedRun(s);
+    const page2 = await s.openWindow();
+    const warning = await notificationMessage(await waitForNotification(page2, OPEN_ELSEWHERE, 60_000));
+    assert.ok(warning.includes(before.runId), `the warning names run ${before.runId}: ${warning}`);
+    assert.equal(await hasNotification(page2, APPROVAL), false, 'the second window does not ask the approval');
+    const during = await onlyRun(s.stateDir);
+    assert.equal(during.turns, before.turns, 'the second window made no model call');
+    assert.equal(during.restarts, before.restarts, 'the second window did not resume the run');
+    assert.equal(during.phase, 'paused');
+    const fin = await approveUntilDone(s.page);
+    await assertFinishedCleanly(s, fin);
+  });
+});

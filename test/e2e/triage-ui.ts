@@ -1,0 +1,77 @@
+// The Durable Triage extension's user-facing contract, as the e2e scenarios drive it:
+// exact texts of its commands and notifications, and the flows built from them.
+import type { Page } from './playwright';
+import { waitFor, WaitAbortedError } from './wait';
+import {
+  clickNotificationButton, errorNotifications, hasNotification, notificationMessage, openNotificationCenter, pickQuickItem,
+  runCommand, waitForNotification,
+} from './workbench';
+
+export const EXTENSION_ID = 'durable-triage.durable-triage';
+export const LOG_NAME = 'Durable Triage';
+export const CMD_START = 'Durable Triage: Start Triage';
+export const MODEL_RECORDED = 'Recorded demo';
+
+const ID = '(\\S+?)';
+/** "Durable Triage: approve <tool>? <title>" */
+export const APPROVAL = new RegExp(`Durable Triage: approve ${ID}\\? `);
+/** "Durable Triage: run <runId> finished: <passed>/<total> checks passed; issues #1, #2." */
+export const DONE = new RegExp(`Durable Triage: run ${ID} finished: (\\d+)/(\\d+) checks passed`);
+/** "Durable Triage: run <runId> (<task>) was interrupted at turn <N>. Resume it?" */
+export const RESUME_OFFER = new RegExp(`Durable Triage: run ${ID} \\((.+?)\\) was interrupted at turn (\\d+)\\. Resume it\\?`);
+/** "Durable Triage: run <runId> is open in another window; it will not be run here." */
+export const OPEN_ELSEWHERE = new RegExp(`Durable Triage: run ${ID} is open in another window; it will not be run here\\.`);
+/** "Durable Triage: files the agent wrote have changed: <paths>." */
+export const WORKSPACE_CHANGED = /Durable Triage: files the agent wrote have changed: (.+)\./;
+
+/** Start Triage from the palette: pick the task, then the model. */
+export async function startTriage(page: Page, task: string, model = MODEL_RECORDED): Promise<void> {
+  await runCommand(page, CMD_START);
+  await pickQuickItem(page, task);
+  await pickQuickItem(page, model);
+}
+
+/** Clicks Approve on the approval notification shown (or about to show); returns its message. */
+export async function approveOne(page: Page, timeoutMs = 60_000): Promise<string> {
+  const item = await waitForNotification(page, APPROVAL, timeoutMs);
+  const message = await notificationMessage(item);
+  await clickNotificationButton(page, APPROVAL, 'Approve');
+  await waitFor(async () => !(await hasNotification(page, exactly(message))), { what: `the approval "${message}" to close after Approve`, timeoutMs: 15_000 });
+  return message;
+}
+
+export interface Finished { runId: string; passed: number; total: number; message: string; approvals: string[] }
+
+/**
+ * Approves every approval notification until the done notification shows. Fails at once
+ * on an error notification of the extension.
+ */
+export async function approveUntilDone(page: Page, timeoutMs = 180_000): Promise<Finished> {
+  const approvals: string[] = [];
+  const either = new RegExp(`${APPROVAL.source}|${DONE.source}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = deadline - Date.now();
+    let quietSince = Date.now();
+    const item = await waitFor(async () => {
+      const errors = await errorNotifications(page, /Durable Triage/);
+      if (errors.length > 0) throw new WaitAbortedError(`the extension showed an error while the run should finish: ${errors.join(' | ')}`);
+      if (await hasNotification(page, either)) return waitForNotification(page, either, 5_000);
+      // A toast hides after a while; the notification center still lists it.
+      if (Date.now() - quietSince > 5_000) {
+        quietSince = Date.now();
+        await openNotificationCenter(page).catch(() => undefined);
+      }
+      return undefined;
+    }, { what: `an approval or the done notification (approved so far: ${JSON.stringify(approvals)})`, timeoutMs: Math.max(left, 1), intervalMs: 250 });
+    const message = await notificationMessage(item);
+    const done = DONE.exec(message);
+    if (done) return { runId: done[1], passed: Number(done[2]), total: Number(done[3]), message, approvals };
+    approvals.push(await approveOne(page));
+  }
+}
+
+/** A regex matching text literally. */
+export function exactly(text: string): RegExp {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}

@@ -1,0 +1,27 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { resumeModel } from '../../src/extension/logic/resumeModel';
+import { crashFolderRel } from '../../src/extension/logic/crashFolder';
+import { BadInputError } from '../../src/durable/errors';
+
+test('a run resumes with the model it started with', () => {
+  assert.deepEqual(resumeModel({ provider: 'recorded', model: 'claude-sonnet-4-5' }), { kind: 'recorded' });
+  assert.deepEqual(resumeModel({ provider: 'vscode-lm', model: 'gpt-4o' }), { kind: 'vscode-lm', model: 'gpt-4o' });
+  assert.deepEqual(resumeModel({ provider: 'openai', model: 'qwen', options: { baseUrl: 'http://127.0.0.1:1/v1' } }), {
+    kind: 'keyed',
+    provider: 'openai',
+    model: 'qwen',
+    baseUrl: 'http://127.0.0.1:1/v1',
+  });
+  assert.deepEqual(resumeModel({ provider: 'anthropic', model: 'claude-haiku-4-5' }), { kind: 'keyed', provider: 'anthropic', model: 'claude-haiku-4-5' });
+  assert.deepEqual(resumeModel({ provider: 'mystery', model: 'm' }), { kind: 'unknown', provider: 'mystery' });
+});
+
+test('a crash reports folder must be inside the workspace', () => {
+  const ws = path.resolve('/work/ws');
+  assert.equal(crashFolderRel(ws, path.join(ws, 'crashes', 'prod')), 'crashes/prod');
+  assert.throws(() => crashFolderRel(ws, ws), (e: unknown) => e instanceof BadInputError && /the workspace itself/.test(e.message));
+  assert.throws(() => crashFolderRel(ws, path.resolve('/work/other')), (e: unknown) => e instanceof BadInputError && /outside it/.test(e.message));
+  assert.throws(() => crashFolderRel(ws, path.resolve('/work/ws-2/crashes')), BadInputError);
+});

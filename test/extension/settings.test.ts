@@ -1,0 +1,86 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readSettings, shouldAsk, DEFAULT_MAX_RESTARTS } from '../../src/extension/logic/settings';
+
+const from = (o: Record<string, unknown>) => (k: string) => o[k];
+
+test('defaults: no budgets, 10 restarts, issue_file asked, recorded model, keys on', () => {
+  const { settings, problems } = readSettings(from({}));
+  assert.deepEqual(problems, []);
+  assert.deepEqual(settings, {
+    stateDirectory: '',
+    limits: { maxRestarts: DEFAULT_MAX_RESTARTS },
+    approvalTools: ['issue_file'],
+    provider: 'recorded',
+    keys: true,
+    prices: {},
+  });
+  assert.equal(DEFAULT_MAX_RESTARTS, 10);
+});
+
+test('settings map onto the run options; 0 means no limit', () => {
+  const { settings, problems } = readSettings(
+    from({
+      stateDirectory: ' /tmp/state ',
+      'budget.maxTurns': 40.7,
+      'budget.maxDollars': 0,
+      'budget.maxTokens': 500000,
+      maxRestarts: 3,
+      'approval.tools': ['issue_file', ' code_patch ', ''],
+      'model.provider': 'openai',
+      'model.name': 'qwen2.5',
+      'model.baseUrl': 'http://127.0.0.1:11434/v1',
+      keys: false,
+      prices: { qwen: { input: 0, output: 0 } },
+      'debug.dieAfterTool': 'code_patch',
+    }),
+  );
+  assert.deepEqual(problems, []);
+  assert.equal(settings.stateDirectory, '/tmp/state');
+  assert.deepEqual(settings.limits, { maxTurns: 40, maxTokens: 500000, maxRestarts: 3 });
+  assert.deepEqual(settings.approvalTools, ['issue_file', 'code_patch']);
+  assert.equal(settings.provider, 'openai');
+  assert.equal(settings.modelName, 'qwen2.5');
+  assert.equal(settings.baseUrl, 'http://127.0.0.1:11434/v1');
+  assert.equal(settings.keys, false);
+  assert.deepEqual(settings.prices, { qwen: { input: 0, output: 0 } });
+  assert.equal(settings.dieAfterTool, 'code_patch');
+});
+
+test('unusable values fall back to the default and are reported by name', () => {
+  const { settings, problems } = readSettings(
+    from({
+      'budget.maxTurns': -1,
+      'budget.maxDollars': '5',
+      maxRestarts: 2.5,
+      'approval.tools': 'issue_file',
+      'model.provider': 'gpt',
+      'model.baseUrl': 'not a url',
+      keys: 'yes',
+      prices: { good: { input: 1, output: 2 }, bad: { input: 1 } },
+    }),
+  );
+  assert.deepEqual(settings.limits, { maxRestarts: 10 });
+  assert.deepEqual(settings.approvalTools, ['issue_file']);
+  assert.equal(settings.provider, 'recorded');
+  assert.equal(settings.baseUrl, undefined);
+  assert.equal(settings.keys, true);
+  assert.deepEqual(settings.prices, { good: { input: 1, output: 2 } });
+  for (const key of ['budget.maxTurns', 'budget.maxDollars', 'maxRestarts', 'approval.tools', 'model.provider', 'model.baseUrl', 'keys', 'prices["bad"]']) {
+    assert.ok(problems.some((p) => p.startsWith(`durableTriage.${key} `)), `a problem names ${key}: ${JSON.stringify(problems)}`);
+  }
+});
+
+test('empty strings are unset, not empty values', () => {
+  const { settings } = readSettings(from({ 'model.name': '  ', 'model.baseUrl': '', 'debug.dieAfterTool': '' }));
+  assert.equal('modelName' in settings, false);
+  assert.equal('baseUrl' in settings, false);
+  assert.equal('dieAfterTool' in settings, false);
+});
+
+test('only the listed tools are asked about; * asks about all', () => {
+  assert.equal(shouldAsk('issue_file', ['issue_file']), true);
+  assert.equal(shouldAsk('code_patch', ['issue_file']), false);
+  assert.equal(shouldAsk('code_patch', ['*']), true);
+  assert.equal(shouldAsk('issue_file', []), false);
+});

@@ -1,0 +1,41 @@
+/** Shared fixtures for the tool tests: a temp workspace, a ToolContext that records writes. */
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { TestContext } from 'node:test';
+import type { ToolContext } from '../../../src/agent/tool';
+
+/** A fresh directory under os.tmpdir(), removed when the test ends. */
+export async function tempDir(t: TestContext, prefix = 'triage-tools-'): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Writes `files` (relative path -> text) under `root`. */
+export async function writeTree(root: string, files: Record<string, string>): Promise<void> {
+  for (const [rel, text] of Object.entries(files)) {
+    const abs = path.join(root, ...rel.split('/'));
+    await fs.mkdir(path.dirname(abs), { recursive: true });
+    await fs.writeFile(abs, text);
+  }
+}
+
+export interface RecordingContext extends ToolContext {
+  writes: { rel: string; content: Buffer }[];
+}
+
+export function context(workspace: string, o: Partial<Pick<ToolContext, 'runId' | 'callId' | 'key' | 'signal'>> = {}): RecordingContext {
+  const writes: { rel: string; content: Buffer }[] = [];
+  return {
+    runId: o.runId ?? 'run-1',
+    callId: o.callId ?? 'call-1',
+    workspace,
+    ...(o.key !== undefined ? { key: o.key } : {}),
+    signal: o.signal ?? new AbortController().signal,
+    writes,
+    async recordWrite(rel, content) {
+      writes.push({ rel, content: Buffer.from(content) });
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { TestContext } from 'node:test';
+import { TrackerStore, ISSUES_FILE, DEFAULT_RETENTION_MS } from '../../../src/triage/tracker/store';
+import { KeyReusedError, TrackerLockedError, TrackerStoreCorruptError } from '../../../src/triage/tracker/errors';
+
+async function tempDir(t: TestContext): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-tracker-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function open(t: TestContext, dir: string, o: Parameters<typeof TrackerStore.open>[1] = {}): Promise<TrackerStore> {
+  const s = await TrackerStore.open(dir, o);
+  t.after(() => s.close());
+  return s;
+}
+
+const ISSUE = { title: 'divide by zero', body: 'see crashes/dz/c1.txt', cause: 'dz' };
+
+test('files issues with increasing numbers, and lists them by cause and run', async (t) => {
+  const s = await open(t, await tempDir(t));
+  const a = await s.file(ISSUE, { runId: 'r1' });
+  const b = await s.file({ ...ISSUE, cause: 'other' }, { runId: 'r2' });
+  assert.deepEqual([a.issue.number, b.issue.number, a.replayed], [1, 2, false]);
+  assert.deepEqual(s.list({ cause: 'dz' }).map((i) => i.number), [1]);
+  assert.deepEqual(s.list({ runId: 'r2' }).map((i) => i.number), [2]);
+  assert.deepEqual(s.list().map((i) => i.number), [1, 2]);
+  assert.equal(s.get(2)?.cause, 'other');
+  assert.equal(s.get(3), undefined);
+  assert.equal(s.retentionMs, DEFAULT_RETENTION_MS);
+});
+
+test('a key seen within the retention returns the original issue without creating one', async (t) => {
+  const s = await open(t, await tempDir(t));
+  const first = await s.file(ISSUE, { key: 'k1', runId: 'r1' });
+  const again = await s.file(ISSUE, { key: 'k1', runId: 'r1' });
+  assert.equal(again.replayed, true);
+  assert.deepEqual(again.issue, first.issue);
+  assert.equal(s.list().length, 1);
+  assert.deepEqual(s.byKey('k1'), { issue: first.issue, live: true });
+  assert.equal(s.byKey('k2'), undefined);
+});
+
+test('concurrent filings with one key create one issue', async (t) => {
+  const s = await open(t, await tempDir(t));
+  const all = await Promise.all([1, 2, 3, 4].map(() => s.file(ISSUE, { key: 'same' })));
+  assert.equal(s.list().length, 1);
+  assert.deepEqual(all.map((r) => r.replayed), [false, true, true, true]);
+});
+
+test('a live key sent with a different request is refused', async (t) => {
+  const s = await open(t, await tempDir(t));
+  await s.file(ISSUE, { key: 'k1' });
+  await assert.rejects(s.file({ ...ISSUE, title: 'something else' }, { key: 'k1' }), (e) => e instanceof KeyReusedError && /issue #1/.test(e.message));
+  assert.equal(s.list().length, 1);
+});
+
+test('an expired key counts as no key (injected clock)', async (t) => {
+  let now = Date.parse('2025-03-01T10:00:00Z');
+  const s = await open(t, await tempDir(t), { retentionMs: 60_000, now: () => now });
+  await s.file(ISSUE, { key: 'k1' });
+  now += 59_999;
+  assert.equal((await s.file(ISSUE, { key: 'k1' })).replayed, true);
+  now += 1;
+  assert.equal(s.byKey('k1')?.live, false, 'the key is still found, marked expired');
+  const late = await s.file(ISSUE, { key: 'k1' });
+  assert.equal(late.replayed, false);
+  assert.equal(late.issue.number, 2);
+  assert.equal(s.list().length, 2);
+  assert.deepEqual(s.byKey('k1'), { issue: late.issue, live: true }, 'the newest issue with the key answers');
+});
+
+test('issues survive a reopen; the file is private and a leftover temp file is ignored', async (t) => {
+  const dir = await tempDir(t);
+  const s1 = await TrackerStore.open(dir);
+  await s1.file(ISSUE, { key: 'k1', runId: 'r1' });
+  await s1.file({ ...ISSUE, cause: 'b' }, { runId: 'r1' });
+  await s1.close();
+  await fs.writeFile(path.join(dir, '.issues-deadbeef.tmp'), '{"version":1,"iss'); // a crash mid-write
+  const s2 = await open(t, dir);
+  assert.deepEqual(s2.list().map((i) => [i.number, i.cause, i.key]), [[1, 'dz', 'k1'], [2, 'b', undefined]]);
+  assert.equal((await s2.file(ISSUE, { key: 'k1' })).replayed, true, 'keys survive the reopen too');
+  assert.equal((await s2.file({ ...ISSUE, cause: 'c' })).issue.number, 3);
+  if (process.platform !== 'win32') assert.equal((await fs.stat(path.join(dir, ISSUES_FILE))).mode & 0o777, 0o600);
+  assert.deepEqual((await TrackerStore.readOnly(dir)).map((i) => i.number), [1, 2, 3]);
+});
+
+test('a truncated or corrupt issue file is a clear error, not an empty tracker, and is left as it is', async (t) => {
+  const dir = await tempDir(t);
+  const s = await TrackerStore.open(dir);
+  await s.file(ISSUE);
+  await s.close();
+  const file = path.join(dir, ISSUES_FILE);
+  const good = await fs.readFile(file, 'utf8');
+  const cases: [string, RegExp][] = [
+    [good.slice(0, good.length - 10), /not valid JSON .*it may be truncated/],
+    ['', /the file is empty/],
+    ['{"version":1,"issues":[{"number":1}]}', /issues\[0\]\.title should be a string/],
+    ['{"version":2,"issues":[]}', /"version" should be 1/],
+    ['[]', /not a JSON object/],
+  ];
+  for (const [text, re] of cases) {
+    await fs.writeFile(file, text);
+    await assert.rejects(TrackerStore.open(dir), (e) => e instanceof TrackerStoreCorruptError && re.test(e.message) && e.message.includes(file), text);
+    await assert.rejects(TrackerStore.readOnly(dir), TrackerStoreCorruptError);
+    assert.equal(await fs.readFile(file, 'utf8'), text, 'left as it is');
+  }
+});
+
+test('a second open of one store is refused while the first holds it', async (t) => {
+  const dir = await tempDir(t);
+  const s = await open(t, dir);
+  await assert.rejects(TrackerStore.open(dir), (e) => e instanceof TrackerLockedError && e.message.includes(dir));
+  await s.close();
+  const again = await open(t, dir);
+  assert.deepEqual(again.list(), []);
+});
+
+test('readOnly of a store that was never written has no issues', async (t) => {
+  assert.deepEqual(await TrackerStore.readOnly(path.join(await tempDir(t), 'missing')), []);
+});
