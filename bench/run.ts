@@ -7,6 +7,7 @@
 import { Report } from './report';
 import { saveOverhead } from './save-overhead';
 import { batchRun, syntheticRun } from './runs';
+import { growth } from './growth';
 
 const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension'] as const;
 type Bench = (typeof BENCHES)[number];
@@ -32,6 +33,10 @@ async function main(): Promise<void> {
     }
     progress('save overhead: synthetic run');
     await saveOverhead(report, syntheticRun(), 7);
+  }
+  if (only.has('growth')) {
+    progress('growth: 100 to 32k messages');
+    await growth(report);
   }
   progress('done');
   process.stdout.write(json ? report.json() : report.table());

@@ -2,11 +2,12 @@
 export const USAGE = `triage: a durable LLM triage agent, headless
 
   triage run --task NAME --state DIR [--workspace DIR] [--approve ask|yes|no]
+             [--crashes FOLDER (with --task crash-folder)] [--approve-tools a,b|*]
              [--die-after TOOL] [--keys on|off] [--model recorded|anthropic|openai]
              [--model-name NAME] [--base-url URL] [--tracker URL] [--record FILE]
              [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--json]
   triage status --state DIR [--json]
-  triage show --state DIR --run ID
+  triage show --state DIR --run ID [--json]
   triage tasks [--json]
   triage tracker list --state DIR [--run ID] [--json]
   triage tracker serve --dir DIR [--port N] [--retention-hours H]

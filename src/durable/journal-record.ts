@@ -1,7 +1,7 @@
 /**
  * One journal record: a JSON line holding what changed since the previous save.
  *
- *   {"seq":7,"crc":"1c291ca3","from":41,"messages":[...],"set":{"turns":5,...},"unset":["pending"]}
+ *   {"seq":7,"crc":"1c291ca3","from":41,"messages":[...],"set":{"turns":5,...},"patch":{"files":{"a.js":{...}}},"unset":["pending"]}
  *
  * - seq: the save's number. The snapshot holds save S; the journal holds S+1, S+2, ... in order.
  * - crc: CRC-32 (8 hex digits) of the line without its crc field: the bytes `{"seq":7,`
@@ -9,16 +9,20 @@
  * - from: how many messages of the previous state are kept; `messages` are appended to them
  *   (an append-only save keeps them all; a changed or shrunk prefix keeps fewer, 0 for a full record).
  * - set: the top-level state fields other than messages whose value changed, with the new value;
- *   unset: the fields that were removed. Omitted when empty.
+ *   patch: for a field holding an object that only gained or changed entries, those entries;
+ *   unset: the fields that were removed. Each is omitted when empty.
  */
 import * as zlib from 'node:zlib';
 
+/** What a record holds, as values (encoded once, together, by encodeRecord). */
 export interface RecordChange {
   from: number;
-  /** JSON text of each appended message. */
-  messages: string[];
-  /** [field, JSON text of its new value]. */
-  set: Array<[string, string]>;
+  /** Appended messages. */
+  messages: unknown[];
+  /** [field, its new value]. */
+  set: Array<[string, unknown]>;
+  /** [field, [entry, the entry's new value][]]. */
+  patch: Array<[string, Array<[string, unknown]>]>;
   unset: string[];
 }
 
@@ -27,6 +31,7 @@ export interface JournalRecord {
   from: number;
   messages: unknown[];
   set: Record<string, unknown>;
+  patch: Record<string, Record<string, unknown>>;
   unset: string[];
 }
 
@@ -46,17 +51,26 @@ function hex8(n: number): string {
 
 const NEWLINE = Buffer.from('\n');
 
+/** An object with these own entries, in order (defineProperty: "__proto__" stays an ordinary key). */
+function objectOf(kv: Array<[string, unknown]>): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of kv) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return o;
+}
+
 /** The record line for save `seq`, newline included, as bytes ready to append. */
 export function encodeRecord(seq: number, c: RecordChange): Buffer {
-  let tail = `"from":${c.from}`;
-  if (c.messages.length > 0) tail += `,"messages":[${c.messages.join(',')}]`;
-  if (c.set.length > 0) tail += `,"set":{${c.set.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
-  if (c.unset.length > 0) tail += `,"unset":${JSON.stringify(c.unset)}`;
-  tail += '}';
-  const body = Buffer.from(tail);
+  const body: Record<string, unknown> = { from: c.from };
+  if (c.messages.length > 0) body.messages = c.messages;
+  if (c.set.length > 0) body.set = objectOf(c.set);
+  if (c.patch.length > 0) body.patch = objectOf(c.patch.map(([k, entries]) => [k, objectOf(entries)]));
+  if (c.unset.length > 0) body.unset = c.unset;
+  // One encoding of the whole body: `{"from":...}`; the line is its head, then the body without its "{".
+  const bytes = Buffer.from(JSON.stringify(body));
+  const tail = bytes.subarray(1);
   const prefix = `{"seq":${seq},`;
-  const crc = zlib.crc32(body, zlib.crc32(prefix));
-  return Buffer.concat([Buffer.from(`${prefix}"crc":"${hex8(crc)}",`, 'latin1'), body, NEWLINE]);
+  const crc = zlib.crc32(tail, zlib.crc32(prefix));
+  return Buffer.concat([Buffer.from(`${prefix}"crc":"${hex8(crc)}",`, 'latin1'), tail, NEWLINE]);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -77,12 +91,15 @@ export function verifyLine(line: Buffer): LineVerdict {
     return { ok: false, intact: true, reason: `it is not valid JSON (${(e as Error).message})` };
   }
   if (!isObject(raw)) return { ok: false, intact: true, reason: 'it is not a JSON object' };
-  const { from, messages = [], set = {}, unset = [] } = raw;
+  const { from, messages = [], set = {}, patch = {}, unset = [] } = raw;
   if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0) return { ok: false, intact: true, reason: '"from" is not a count' };
   if (!Array.isArray(messages)) return { ok: false, intact: true, reason: '"messages" is not an array' };
   if (!isObject(set) || Object.hasOwn(set, 'messages')) return { ok: false, intact: true, reason: '"set" is not an object of fields other than messages' };
+  if (!isObject(patch) || Object.hasOwn(patch, 'messages') || !Object.values(patch).every(isObject)) {
+    return { ok: false, intact: true, reason: '"patch" is not an object of objects for fields other than messages' };
+  }
   if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string' && k !== 'messages')) {
     return { ok: false, intact: true, reason: '"unset" is not a list of field names' };
   }
-  return { ok: true, record: { seq: Number(head[1]), from, messages, set, unset: unset as string[] } };
+  return { ok: true, record: { seq: Number(head[1]), from, messages, set, patch: patch as Record<string, Record<string, unknown>>, unset: unset as string[] } };
 }

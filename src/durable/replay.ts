@@ -26,6 +26,11 @@ export interface RunFiles {
   journal: string;
 }
 
+/** defineProperty, not assignment: a key such as "__proto__" (a file path, a call ID) stays an ordinary entry. */
+function define(o: Record<string, unknown>, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
 /** Applies one record to `state` in place, as the loop changed it: messages cut to `from` and appended to, fields set and removed. */
 export function applyRecord(state: RunState, r: JournalRecord, journal: string): void {
   const messages: unknown[] = state.messages;
@@ -35,9 +40,13 @@ export function applyRecord(state: RunState, r: JournalRecord, journal: string):
   messages.length = r.from;
   for (const m of r.messages) messages.push(m);
   const target = state as unknown as Record<string, unknown>;
-  for (const [k, v] of Object.entries(r.set)) {
-    // defineProperty, not assignment: a field named "__proto__" stays an ordinary (and then rejected) field.
-    Object.defineProperty(target, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(r.set)) define(target, k, v);
+  for (const [k, entries] of Object.entries(r.patch)) {
+    const o = Object.hasOwn(target, k) ? target[k] : undefined;
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) {
+      throw new CorruptCheckpointError(journal, `the record of save ${r.seq} patches field "${k}", which holds no object`);
+    }
+    for (const [e, v] of Object.entries(entries)) define(o as Record<string, unknown>, e, v);
   }
   for (const k of r.unset) delete target[k];
 }

@@ -80,7 +80,7 @@ export class SavedView {
     const oldLength = prev.length;
     prev.length = from;
     for (let i = from; i < msgs.length; i++) {
-      c.messages.push(JSON.stringify(msgs[i]));
+      c.messages.push(msgs[i]);
       prev.push(msgs[i]);
     }
     if (prev.length === 0) this.last = undefined;
@@ -91,13 +91,13 @@ export class SavedView {
   private diffField(k: string, v: unknown, before: FieldView | undefined, now: FieldView, c: RecordChange): void {
     if (before && 'entries' in before && 'entries' in now && [...before.entries.keys()].every((e) => now.entries.has(e))) {
       const o = v as Record<string, unknown>;
-      const changed: Array<[string, string]> = [];
-      for (const [e, l] of now.entries) if (!sameLeaves(before.entries.get(e), l)) changed.push([e, JSON.stringify(o[e])]);
+      const changed: Array<[string, unknown]> = [];
+      for (const [e, l] of now.entries) if (!sameLeaves(before.entries.get(e), l)) changed.push([e, o[e]]);
       if (changed.length > 0) c.patch.push([k, changed]);
       return;
     }
     if (before && 'leaves' in before && 'leaves' in now && sameLeaves(before.leaves, now.leaves)) return;
-    c.set.push([k, JSON.stringify(v)]);
+    c.set.push([k, v]);
   }
 }
 

@@ -12,7 +12,6 @@ import * as vscode from 'vscode';
 import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer, LadderQuestion } from '../agent/approver';
 import { approvalDetails, callTitle, ladderDetails } from './logic/details';
 import type { QuestionRegistry, Ticket } from './logic/questions';
-import { shouldAsk } from './logic/settings';
 import { APPROVAL_BUTTONS, LADDER_BUTTONS, LADDER_NOTE_DEFAULT, LADDER_NOTE_PROMPT, approvalMessage, ladderMessage } from './logic/texts';
 import type { MemoryDocs } from './docs';
 import { showDetails } from './showDetails';
@@ -24,8 +23,6 @@ export interface ApproverDeps {
   questions: Questions;
   docs: MemoryDocs;
   log: vscode.LogOutputChannel;
-  /** Of the tools that ask for approval, the ones the user is asked about (durableTriage.approval.tools, read at each question). */
-  approvalTools: () => readonly string[];
 }
 
 function asApproval(a: PersonAnswer): ApprovalAnswer {
@@ -44,10 +41,6 @@ export class NotificationApprover implements Approver {
   constructor(private readonly d: ApproverDeps) {}
 
   async approve(req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
-    if (!shouldAsk(req.tool, this.d.approvalTools())) {
-      this.d.log.info(`[${req.runId}] ${req.tool} (${req.callId}) approved without asking: not in durableTriage.approval.tools`);
-      return 'approve';
-    }
     const message = approvalMessage(req.tool, req.title);
     const ticket = this.d.questions.ask({ runId: req.runId, callId: req.callId, kind: 'approval', tool: req.tool, message });
     if (ticket.settled) return asApproval(await ticket.answer);

@@ -4,6 +4,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { workspaceStateName } from './logic/stateName';
 import { readSettings, type ExtensionSettings } from './logic/settings';
 
 export const SECTION = 'durableTriage';
@@ -22,7 +23,9 @@ export function settings(): { settings: ExtensionSettings; problems: string[] } 
 
 /**
  * The state directory: the setting (absolute, "~/...", or relative to the workspace folder),
- * else the extension's storage for this workspace, else its global storage.
+ * else a folder for this workspace under the extension's global storage, named by a hash
+ * of the folder's path. Not `storageUri`: a second window on the same folder gets a
+ * storageUri of its own, and would neither see the first window's runs nor meet their lock.
  */
 export function stateDirectory(context: vscode.ExtensionContext, s: ExtensionSettings = settings().settings): string {
   const set = s.stateDirectory;
@@ -30,5 +33,7 @@ export function stateDirectory(context: vscode.ExtensionContext, s: ExtensionSet
     const home = set === '~' || set.startsWith('~/') ? path.join(os.homedir(), set.slice(1)) : set;
     return path.isAbsolute(home) ? home : path.resolve(workspaceFolder() ?? os.homedir(), home);
   }
-  return (context.storageUri ?? context.globalStorageUri).fsPath;
+  const ws = workspaceFolder();
+  if (!ws) return path.join(context.globalStorageUri.fsPath, 'runs', 'no-folder');
+  return path.join(context.globalStorageUri.fsPath, 'runs', workspaceStateName(ws));
 }

@@ -30,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const stateDir = (): string => stateDirectory(context, current());
   const docs = registerDocs(context);
   const questions = new QuestionRegistry<PersonAnswer>();
-  const approver = new NotificationApprover({ questions, docs: docs.memory, log, approvalTools: () => current().approvalTools });
+  const approver = new NotificationApprover({ questions, docs: docs.memory, log });
   const statusBar = new RunStatusBar();
   const keys = new ApiKeys(context.secrets);
   context.subscriptions.push(statusBar);

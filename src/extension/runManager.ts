@@ -142,6 +142,7 @@ export class RunManager {
       stateDir: this.d.stateDir(),
       approver: this.d.approver,
       keys: s.keys,
+      approvalTools: s.approvalTools,
       limits,
       signal: run.ac.signal,
       prices: s.prices,

@@ -15,13 +15,14 @@ import { newRunId } from '../agent/keys';
 import type { Limits } from '../agent/budget';
 import type { LoopEvent } from '../agent/loop';
 import type { Approver } from '../agent/approver';
-import { toolSet } from '../agent/tool';
+import { toolSet, type Tool } from '../agent/tool';
 import type { ModelProvider } from '../model/provider';
 import type { Price } from '../model/prices';
 import { PriceTable } from '../model/prices';
 import { createProvider, type ModelChoice } from '../model/factory';
 import { loadRecording } from '../model/recorded';
 import { findTask, type TaskSpec } from './tasks/catalog';
+import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
 import { judge, type CheckResult } from './tasks/checks';
 import { triageTools } from './tools';
 import { TrackerClient } from './tracker/client';
@@ -48,6 +49,10 @@ export interface TriageRunOptions {
   onRunOpened?: (runId: string, state: RunState) => void;
   prices?: Record<string, Price>;
   store?: StoreOptions;
+  /** With task "crash-folder": the folder of crash reports, relative to the workspace. */
+  crashes?: string;
+  /** The tools whose calls wait for a person's yes ("*": all; default: what each tool declares, i.e. issue_file). */
+  approvalTools?: readonly string[];
   /** Wraps the provider once it is built (e.g. to record a live run). */
   wrapModel?: (m: ModelProvider, state: RunState) => ModelProvider;
 }
@@ -88,7 +93,11 @@ export async function unfinishedRuns(stateDir: string, filter: { workspace?: str
 
 /** Starts the task, or resumes its unfinished run in this state directory (the same command twice is crash, then resume). */
 export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
-  const task = findTask(o.task);
+  const ownFolder = o.task === CRASH_FOLDER_TASK;
+  if (ownFolder && !o.workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
+  const task = ownFolder ? await crashFolderTask(path.resolve(o.workspace!), o.crashes) : findTask(o.task);
+  if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
+    throw new BadInputError('The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code\'s language models) for your own crash reports.');
   await fs.mkdir(o.stateDir, { recursive: true, mode: 0o700 });
   // A checkpoint we cannot read might be this task's unfinished run: stop rather than start a second one beside it.
   const corrupt = (await listRuns(o.stateDir)).find((r) => r.error);
@@ -112,6 +121,7 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   const options: Record<string, string> = {};
   if (o.trackerUrl) options.trackerUrl = o.trackerUrl;
   if (choice?.baseUrl) options.baseUrl = choice.baseUrl;
+  if (ownFolder && o.crashes) options.crashes = o.crashes;
   const state = newState({
     runId,
     task: task.name,
@@ -125,7 +135,7 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
 /** Resumes one run by ID, with the tracker, workspace and model it was started with. */
 export async function resumeTriage(o: Omit<TriageRunOptions, 'task' | 'workspace'> & { runId: string }): Promise<TriageOutcome> {
   const saved = await readRun(o.stateDir, o.runId);
-  const task = findTask(saved.task);
+  const task = saved.task === CRASH_FOLDER_TASK ? await crashFolderTask(saved.config.workspace, saved.config.options?.crashes) : findTask(saved.task);
   return drive(o, task, { runId: o.runId });
 }
 
@@ -155,7 +165,7 @@ async function drive(
       const model = await buildModel(o, task, state);
       return {
         model,
-        tools: toolSet(triageTools({ tracker: tracker.client, keys: state.config.keys, workspace: state.config.workspace })),
+        tools: toolSet(withApprovals(triageTools({ tracker: tracker.client, keys: state.config.keys, workspace: state.config.workspace }), o.approvalTools)),
         approver: o.approver,
         contextPolicy: new WindowContextPolicy(),
       };
@@ -166,11 +176,19 @@ async function drive(
     const state = runState!;
     const issues = tracker ? await tracker.client.search({ runId: state.runId }) : [];
     const outcome: TriageOutcome = { runId: state.runId, result, issues, modelCalls, workspace: state.config.workspace };
-    if (result.phase === 'done') outcome.checks = await judge(task, { state: await readRun(o.stateDir, state.runId), workspace: state.config.workspace, issues });
+    if (result.phase === 'done' && task.checks.length > 0) outcome.checks = await judge(task, { state: await readRun(o.stateDir, state.runId), workspace: state.config.workspace, issues });
     return outcome;
   } finally {
     await tracker?.close();
   }
+}
+
+/** With a list, exactly the listed tools ("*": every tool) wait for a person's yes; without one, each tool's own declaration stands. */
+export
+function withApprovals(tools: Tool[], names: readonly string[] | undefined): Tool[] {
+  if (!names) return tools;
+  // A view over each tool (not a copy), so getters such as issue_file's live key retention stay live.
+  return tools.map((t) => Object.defineProperty(Object.create(t) as Tool, 'needsApproval', { value: names.includes(t.name) || names.includes('*'), enumerable: true }));
 }
 
 async function openTracker(stateDir: string, state: RunState, override?: string): Promise<{ client: TrackerClient; close(): Promise<void> }> {

@@ -6,7 +6,6 @@ import { toolSet, type Tool } from '../../src/agent/tool';
 import { readRun } from '../../src/durable/checkpoint';
 import { BudgetExceededError, CancelledError, LockCompromisedError, MaxResumesError, WorkspaceChangedError, SimulatedCrash } from '../../src/durable/errors';
 import { SavePoint } from '../../src/durable/savepoints';
-import type { ApprovalAnswer } from '../../src/agent/approver';
 import { reply, ScriptModel, Service, keyedTool, readTool, Person, freshState, tmp, bareTool } from './support';
 
 function world(script = [reply(0, [['read', { path: 'a' }], ['keyed', { note: 'n1' }]]), reply(1, [], 'all done')]) {
@@ -141,35 +140,6 @@ test('invalid JSON arguments become an error result and the run goes on', async 
   }
 });
 
-test('approval: later pauses with the question saved, asked again on resume; deny gives an error result', async () => {
-  const dir = tmp();
-  try {
-    const svc = new Service();
-    const tool = keyedTool(svc, 'file', { needsApproval: true, describe: (a) => ({ title: `File ${String(a.note)}`, detail: 'body' }) });
-    const model = new ScriptModel([reply(0, [['file', { note: 'x' }]]), reply(1, [['file', { note: 'y' }]]), reply(2, [], 'done')]);
-    const person = new Person(svc);
-    const parts = (): RunParts => ({ model, tools: toolSet([tool]), approver: person });
-    person.answer = 'later';
-    const r1 = await startRun({ stateDir: dir, state: freshState('r7', dir), parts });
-    assert.equal(r1.phase, 'paused');
-    assert.equal(r1.pending?.[0].tool, 'file');
-    assert.equal(person.lastApproval?.title, 'File x');
-    const saved = await readRun(dir, 'r7');
-    assert.equal(saved.phase, 'paused');
-    assert.equal(saved.attempts, undefined, 'no marker before the yes');
-    let answers: ApprovalAnswer[] = ['approve', 'deny'];
-    person.approve = async () => answers.shift()!;
-    const r2 = await resumeRun({ stateDir: dir, runId: 'r7', parts });
-    assert.equal(r2.phase, 'done');
-    assert.equal(svc.effects, 1);
-    const denied = (r2.messages[4] as { results: { content: string }[] }).results[0].content;
-    assert.match(denied, /denied/);
-    answers = [];
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
-
 test('cancellation saves where the run stopped and throws CancelledError; the run resumes', async () => {
   const dir = tmp();
   try {
@@ -197,18 +167,24 @@ test('a lost lock stops the run before the next side effect', async () => {
     const svc = new Service();
     const model = new ScriptModel([reply(0, [['read', { path: 'a' }], ['bare', { note: 'a' }]]), reply(1, [], 'done')]);
     const read = readTool();
+    let lost!: () => void;
+    const compromised = new Promise<void>((resolve) => (lost = resolve));
     const sneaky: Tool = {
       ...read,
       async run(args, ctx) {
-        // The lock directory vanishes (e.g. removed by a reclaimer after a long sleep).
+        // The lock directory vanishes (e.g. removed by a reclaimer after a long sleep); wait until the refresh notices.
         fs.rmSync(`${dir}/runs/r9.json.lock`, { recursive: true, force: true });
-        await new Promise((r) => setTimeout(r, 1200));
+        const keepAlive = setInterval(() => undefined, 100); // the lock's refresh timer is unref'd
+        await compromised.finally(() => clearInterval(keepAlive));
         return read.run(args, ctx);
       },
     };
     const parts = (): RunParts => ({ model, tools: toolSet([sneaky, bareTool(svc)]), approver: new Person(svc) });
-    await assert.rejects(startRun({ stateDir: dir, state: freshState('r9', dir), parts, store: { staleMs: 2000 } }), LockCompromisedError);
-    assert.equal(svc.effects, 0);
+    await assert.rejects(startRun({ stateDir: dir, state: freshState('r9', dir), parts, store: { staleMs: 2000, onCompromised: () => lost() } }), LockCompromisedError);
+    assert.equal(svc.effects, 0, 'the bare call after the read never ran');
+    const s = await readRun(dir, 'r9');
+    assert.equal(s.phase, 'tools');
+    assert.equal(s.results, undefined, 'nothing was saved without the lock');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -46,8 +46,11 @@ export class ScriptModel implements ModelProvider {
 /** A service that creates records; with a key it replays instead of creating again. */
 export class Service {
   records: { id: number; note: string; key?: string }[] = [];
+  /** Every request, with the key it carried (replays included). */
+  requests: { note: string; key?: string }[] = [];
   effects = 0;
   create(note: string, key?: string): number {
+    this.requests.push({ note, ...(key ? { key } : {}) });
     const seen = key ? this.records.find((r) => r.key === key) : undefined;
     if (seen) return seen.id;
     this.effects++;
@@ -113,12 +116,15 @@ export function readTool(name = 'read'): Tool & { runs: number } {
   return t;
 }
 
-/** Approves (or as told); answers the ladder correctly by looking at the service. */
+/** Approves (or as told); answers the ladder correctly by looking at the service. Counts every question. */
 export class Person implements Approver {
   approvals = 0;
   questions = 0;
+  /** The tool of each ladder question, in order. */
+  asked: string[] = [];
   answer: ApprovalAnswer = 'approve';
   lastApproval?: ApprovalRequest;
+  lastQuestion?: LadderQuestion;
   constructor(private readonly svc?: Service) {}
   async approve(req: ApprovalRequest): Promise<ApprovalAnswer> {
     this.approvals++;
@@ -127,10 +133,17 @@ export class Person implements Approver {
   }
   async resolve(q: LadderQuestion): Promise<LadderAnswer> {
     this.questions++;
+    this.asked.push(q.tool);
+    this.lastQuestion = q;
     const note = (JSON.parse(q.args) as { note: string }).note;
     const r = this.svc?.records.find((x) => x.note === note);
     return r ? { answer: 'done', result: `created #${r.id} (confirmed by a person)` } : { answer: 'rerun' };
   }
+}
+
+/** A keyed tool that runs only after a person says yes. */
+export function approvalTool(svc: Service, name = 'file'): Tool {
+  return keyedTool(svc, name, { needsApproval: true, describe: (a) => ({ title: `File ${String(a.note)}`, detail: 'body' }) });
 }
 
 export function freshState(runId: string, workspace: string, keys = true): RunState {

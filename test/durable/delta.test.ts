@@ -13,12 +13,13 @@ interface Line {
   from: number;
   messages?: Message[];
   set?: Record<string, unknown>;
+  patch?: Record<string, Record<string, unknown>>;
   unset?: string[];
 }
 
-/** The fields a record sets, besides updatedAt (which changes or not depending on the clock). */
+/** The fields a record sets or patches, besides updatedAt (which changes or not depending on the clock). */
 function changed(line: Line): string[] {
-  return Object.keys(line.set ?? {}).filter((k) => k !== 'updatedAt').sort();
+  return [...Object.keys(line.set ?? {}), ...Object.keys(line.patch ?? {})].filter((k) => k !== 'updatedAt').sort();
 }
 
 async function lastLine(dir: string, runId: string): Promise<Line> {
@@ -125,4 +126,24 @@ test('the first save after openRun is a delta from the loaded state', async (t) 
   assert.equal(line.from, 5);
   assert.deepEqual(changed(line), ['restarts']);
   assert.deepEqual(await readRun(dir, s.runId), state);
+});
+
+test('a map that gains an entry is patched with that entry only; one that loses an entry is written whole', async (t) => {
+  const { dir, h, s } = await started(t);
+  const rec = (i: number) => ({ sha256: 'c'.repeat(64), size: i, callId: `call_${i}`, writtenAt: '2025-01-02T03:04:05.000Z' });
+  s.files = {};
+  for (let i = 0; i < 50; i++) s.files[`src/f${i}.js`] = rec(i);
+  await h.save(s, SavePoint.ResultSaved);
+  Object.defineProperty(s.files, 'src/new.js', { value: rec(99), enumerable: true, writable: true, configurable: true });
+  s.files['src/f3.js'] = rec(33);
+  await h.save(s, SavePoint.ResultSaved);
+  let line = await lastLine(dir, s.runId);
+  assert.deepEqual(Object.keys(line.patch?.files ?? {}).sort(), ['src/f3.js', 'src/new.js']);
+  assert.equal(line.set?.files, undefined);
+  assert.deepEqual(await readRun(dir, s.runId), s);
+  delete s.files['src/f7.js'];
+  await h.save(s, SavePoint.ResultSaved);
+  line = await lastLine(dir, s.runId);
+  assert.equal(Object.keys(line.set?.files as object).length, 50);
+  assert.deepEqual(await readRun(dir, s.runId), s);
 });

@@ -124,9 +124,9 @@ test('two records run together (a lost newline) are corruption', async (t) => {
 test('a checksummed record that does not read is corruption, even as the last one', async (t) => {
   const r = await savedRun(t);
   const full = await fs.readFile(r.journal);
-  await fs.writeFile(r.journal, Buffer.concat([full, encodeRecord(4, { from: 999, messages: [], set: [], unset: [] })]));
+  await fs.writeFile(r.journal, Buffer.concat([full, encodeRecord(4, { from: 999, messages: [], set: [], patch: [], unset: [] })]));
   await assertCorrupt(r, /keeps 999 messages/);
-  await fs.writeFile(r.journal, Buffer.concat([full, encodeRecord(4, { from: -1, messages: [], set: [], unset: [] })]));
+  await fs.writeFile(r.journal, Buffer.concat([full, encodeRecord(4, { from: -1, messages: [], set: [], patch: [], unset: [] })]));
   await assertCorrupt(r, /good checksum but "from"/);
 });
 
@@ -149,7 +149,7 @@ test('a journal that does not follow its snapshot (its first record missing) is 
 test('a field of the wrong type in a record is corruption naming the journal and the field', async (t) => {
   const r = await savedRun(t);
   const full = await fs.readFile(r.journal);
-  await fs.writeFile(r.journal, Buffer.concat([full, encodeRecord(4, { from: 7, messages: [], set: [['turns', '"many"']], unset: [] })]));
+  await fs.writeFile(r.journal, Buffer.concat([full, encodeRecord(4, { from: 7, messages: [], set: [['turns', 'many']], patch: [], unset: [] })]));
   await assertCorrupt(r, /\$\.turns/);
 });
 

@@ -67,7 +67,7 @@ export async function referenceRun(task: string, dir: string): Promise<Reference
   await triageJson(['run', '--task', task, '--state', stateDir, '--approve', 'yes', '--model', 'recorded', '--quiet']);
   const run = await onlyRun(stateDir);
   if (run.phase !== 'done') throw new Error(`the reference run ${run.runId} ended in phase ${run.phase}, not done`);
-  const cp = JSON.parse(fs.readFileSync(run.file, 'utf8')) as Checkpoint;
+  const cp = await triageJson<Checkpoint>(['show', '--state', stateDir, '--run', run.runId]);
   const toolCalls = cp.messages.flatMap((m) => (m.role === 'assistant' ? (m.calls ?? []).map((c) => ({ id: c.id, name: c.name })) : []));
   const workspace = path.join(stateDir, 'workspaces', run.runId);
   const files = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readSettings, shouldAsk, DEFAULT_MAX_RESTARTS } from '../../src/extension/logic/settings';
+import { readSettings, DEFAULT_MAX_RESTARTS } from '../../src/extension/logic/settings';
 
 const from = (o: Record<string, unknown>) => (k: string) => o[k];
 
@@ -76,11 +76,4 @@ test('empty strings are unset, not empty values', () => {
   assert.equal('modelName' in settings, false);
   assert.equal('baseUrl' in settings, false);
   assert.equal('dieAfterTool' in settings, false);
-});
-
-test('only the listed tools are asked about; * asks about all', () => {
-  assert.equal(shouldAsk('issue_file', ['issue_file']), true);
-  assert.equal(shouldAsk('code_patch', ['issue_file']), false);
-  assert.equal(shouldAsk('code_patch', ['*']), true);
-  assert.equal(shouldAsk('issue_file', []), false);
 });

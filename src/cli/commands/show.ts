@@ -1,5 +1,5 @@
 /**
- * `triage show`: a run's current state as JSON, for a person to read.
+ * `triage show`: a run's current state as JSON, for a person to read (--json: on one line).
  */
 import * as path from 'node:path';
 import { flags } from '../flags';
@@ -8,8 +8,10 @@ import { showState } from '../../triage/job';
 import { EXIT } from '../exitcodes';
 
 export async function cmdShow(args: string[]): Promise<number> {
-  const { values: v } = flags(args, { state: { type: 'string' }, run: { type: 'string' } });
+  const { values: v } = flags(args, { state: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean', default: false } });
   if (!v.state || !v.run) throw new BadInputError('triage show needs --state DIR and --run ID (see "triage status").');
-  process.stdout.write((await showState(path.resolve(v.state as string), v.run as string)) + '\n');
+  const text = await showState(path.resolve(v.state as string), v.run as string);
+  // --json: the same state on one line, for scripts that read stdout's last line.
+  process.stdout.write((v.json ? JSON.stringify(JSON.parse(text)) : text) + '\n');
   return EXIT.done;
 }

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { BadInputError } from '../../durable/errors';
 
 /** The task name the job runs a user's own crash folder under (no recording, no checks). */
-export const CRASH_FOLDER_TASK = 'crash-folder';
+export { CRASH_FOLDER_TASK } from '../../triage/tasks/crash-folder';
 
 /** The folder relative to the workspace, with forward slashes; BadInputError when it is outside. */
 export function crashFolderRel(workspace: string, chosen: string): string {

@@ -133,7 +133,3 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
   return { settings, problems };
 }
 
-/** Whether the user is asked about a call of `tool` that asks for approval (others are approved without a question). */
-export function shouldAsk(tool: string, approvalTools: readonly string[]): boolean {
-  return approvalTools.includes(tool) || approvalTools.includes('*');
-}

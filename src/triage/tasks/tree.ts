@@ -5,7 +5,9 @@ import * as path from 'node:path';
 
 export type TreeHashes = Map<string, string>;
 
-const SKIP = new Set(['node_modules', '.git']);
+// .vscode holds the editor's settings for the folder: a person's files, never the run's,
+// so no check counts them as files the run wrote or changed.
+const SKIP = new Set(['node_modules', '.git', '.vscode']);
 
 export async function hashTree(root: string): Promise<TreeHashes> {
   const out: TreeHashes = new Map();
