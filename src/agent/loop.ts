@@ -121,7 +121,8 @@ class Loop {
     }
     const req: ModelRequest = {
       system: s.system,
-      messages: s.summary ? s.messages.slice(s.summary.covers) : s.messages,
+      // A copy: the provider may keep the request while the loop goes on adding messages.
+      messages: s.messages.slice(s.summary?.covers ?? 0),
       tools: [...this.o.tools.values()].map((t) => ({ name: t.name, description: t.description, schema: t.schema })),
       turn: s.turns,
     };

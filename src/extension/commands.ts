@@ -136,6 +136,28 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     await d.manager.start(task.task, ws, model, task.kind === 'folder' ? { crashes: task.crashes } : {});
   });
 
+  register('durableTriage.startRecording', async () => {
+    const ws = needWorkspace(d);
+    const task = await pickTask(ws);
+    if (!task) return;
+    const s = d.settings();
+    const provider = await pickModel(s.provider, false);
+    if (!provider) return;
+    if (provider === 'recorded') {
+      void vscode.window.showInformationMessage('Durable Triage: recording needs a live model; the recorded demo only replays.');
+      return;
+    }
+    const target = await vscode.window.showSaveDialog({
+      title: 'Save the run as a recording',
+      defaultUri: vscode.Uri.file(`${ws}/${task.task}.recording.json`),
+      filters: { Recording: ['json'] },
+    });
+    if (!target) return;
+    const model = await modelForStart(provider, s, { keys: d.keys, log: d.log });
+    d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}`);
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath });
+  });
+
   register('durableTriage.resume', async (node) => {
     const runId = runIdOf(node) ?? (await pickRun(d, 'Resume Run', (s, locked) => s.phase !== 'done' && !locked && !d.manager.isActive(s.runId)));
     if (runId) await cmds.resumeRun(runId);

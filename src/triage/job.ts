@@ -29,6 +29,7 @@ import { TrackerClient } from './tracker/client';
 import { startTracker } from './tracker/service';
 import type { TrackerIssue } from './tracker/store';
 import { WindowContextPolicy } from '../model/context';
+import { RecordingProvider } from '../model/record';
 
 export interface TriageRunOptions {
   stateDir: string;
@@ -53,7 +54,9 @@ export interface TriageRunOptions {
   crashes?: string;
   /** The tools whose calls wait for a person's yes ("*": all; default: what each tool declares, i.e. issue_file). */
   approvalTools?: readonly string[];
-  /** Wraps the provider once it is built (e.g. to record a live run). */
+  /** Saves the live run's replies as a recording the recorded model can replay (`--record FILE`). */
+  recordTo?: string;
+  /** Wraps the provider once it is built. */
   wrapModel?: (m: ModelProvider, state: RunState) => ModelProvider;
 }
 
@@ -210,6 +213,10 @@ async function buildModel(o: Omit<TriageRunOptions, 'task' | 'workspace'>, task:
       ...(choice.provider === 'recorded' ? { recording: await loadRecording(task.recording) } : {}),
       ...(o.prices ? { prices: new PriceTable(o.prices) } : {}),
     });
+  }
+  if (o.recordTo) {
+    const first = state.messages[0];
+    m = new RecordingProvider(m, path.resolve(o.recordTo), { task: state.task, system: state.system, prompt: first?.role === 'user' ? first.content : '' });
   }
   return o.wrapModel ? o.wrapModel(m, state) : m;
 }

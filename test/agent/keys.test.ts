@@ -10,6 +10,8 @@ const VECTORS: [string, string, string][] = [
   ['ünï', 'c', '9328f591007dcded5301118993ebba1e'],
   ['ab', 'c', '430fb1b4ac43316eca81fab27a1930ab'],
   ['a', 'bc', '5310a58788781ab25d5ad7c3f8503582'],
+  ['', 'x', '6d6d0ffa8fe1fcf741ef439fdeb5af86'],
+  ['日本語-run', 'call_😀', '3643b9c2f58538c2579810f5a9f80585'],
 ];
 
 test('idempotency key test vectors', () => {

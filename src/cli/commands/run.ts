@@ -8,7 +8,6 @@ import { TOOL_ACTED, type CrashHook } from '../../durable/savepoints';
 import { runTriage, type TriageOutcome } from '../../triage/job';
 import { TerminalApprover, type ApproveMode } from '../terminal-approver';
 import type { ModelChoice } from '../../model/factory';
-import { RecordingProvider } from '../../model/record';
 import { EXIT } from '../exitcodes';
 import { describeEvent } from '../progress';
 import type { Limits } from '../../agent/budget';
@@ -90,7 +89,7 @@ export async function cmdRun(args: string[]): Promise<number> {
         const line = describeEvent(e);
         if (line) log(line);
       },
-      ...(record ? { wrapModel: (m, st) => new RecordingProvider(m, path.resolve(record), { task: st.task, system: st.system, prompt: st.messages[0]?.role === 'user' ? st.messages[0].content : '' }) } : {}),
+      ...(record ? { recordTo: path.resolve(record) } : {}),
     });
   } finally {
     process.off('SIGINT', onSig);
