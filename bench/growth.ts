@@ -12,7 +12,8 @@ import { createRun } from '../src/durable/checkpoint';
 import { COMPACT_MIN_BYTES, type CheckpointHandle } from '../src/durable/checkpoint-handle';
 import { writeFileAtomic } from '../src/durable/fsutil';
 import { encodeSnapshot } from '../src/durable/snapshot';
-import { median, p99, timed } from './measure';
+import type { RunState } from '../src/durable/state';
+import { median, p99, rotated, timed } from './measure';
 import type { Report } from './report';
 import { LoopPattern, stateWithMessages } from './synth';
 
@@ -26,33 +27,57 @@ interface AtSize {
   compactionMs: number;
 }
 
-async function measureAt(root: string, n: number, saves: number): Promise<AtSize> {
-  const dir = path.join(root, `m${n}`);
-  const s = stateWithMessages(`grow-${n}`, n, 1);
-  const h = (await createRun(dir, s)) as CheckpointHandle;
-  const stateBytes = h.stats.last!.bytes;
-  const p = new LoopPattern(99, Number.MAX_SAFE_INTEGER); // the same saves at every size
-  const ms: number[] = [];
-  const bytes: number[] = [];
-  for (let i = 0; i < saves; i++) {
-    const point = p.step(s)!;
-    ms.push(await timed(() => h.save(s, point)));
-    if (h.stats.last!.kind !== 'append') throw new Error(`save ${i} at ${n} messages compacted; the growth figures compare appends`);
-    bytes.push(h.stats.last!.bytes);
-  }
-  await h.close();
-  // A compaction's work: the whole state encoded and written atomically (median of three).
-  const c: number[] = [];
-  for (let i = 0; i < 3; i++) c.push(await timed(() => writeFileAtomic(path.join(dir, 'compaction.json'), path.join(dir, `.compaction.${i}.tmp`), Buffer.from(encodeSnapshot(1, s)))));
-  await fs.rm(dir, { recursive: true, force: true });
-  return { messages: s.messages.length, stateBytes, ms, bytes, compactionMs: median(c) };
+interface OpenRun {
+  n: number;
+  dir: string;
+  s: RunState;
+  h: CheckpointHandle;
+  pattern: LoopPattern;
+  at: AtSize;
 }
 
-export async function growth(report: Report, saves = 60): Promise<void> {
+async function openAt(root: string, n: number): Promise<OpenRun> {
+  const dir = path.join(root, `m${n}`);
+  const s = stateWithMessages(`grow-${n}`, n, 1);
+  const messages = s.messages.length;
+  const h = (await createRun(dir, s)) as CheckpointHandle;
+  // The same saves at every size.
+  return { n, dir, s, h, pattern: new LoopPattern(99, Number.MAX_SAFE_INTEGER), at: { messages, stateBytes: h.stats.last!.bytes, ms: [], bytes: [], compactionMs: NaN } };
+}
+
+async function saveOnce(r: OpenRun): Promise<void> {
+  const point = r.pattern.step(r.s)!;
+  r.at.ms.push(await timed(() => r.h.save(r.s, point)));
+  if (r.h.stats.last!.kind !== 'append') throw new Error(`a save at ${r.n} messages compacted; the growth figures compare appends`);
+  r.at.bytes.push(r.h.stats.last!.bytes);
+}
+
+/** A compaction's work: the whole state encoded and written atomically (median of three). */
+async function compactionMs(r: OpenRun): Promise<number> {
+  const c: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    c.push(await timed(() => writeFileAtomic(path.join(r.dir, 'compaction.json'), path.join(r.dir, `.compaction.${i}.tmp`), Buffer.from(encodeSnapshot(1, r.s)))));
+  }
+  return median(c);
+}
+
+/** All sizes open at once, their saves interleaved (rotating order), so each size sees the same machine. */
+async function measureAll(root: string, saves: number): Promise<AtSize[]> {
+  const runs: OpenRun[] = [];
+  for (const n of GROWTH_SIZES) runs.push(await openAt(root, n));
+  for (let i = 0; i < saves; i++) await rotated(i, runs.map((r) => () => saveOnce(r)));
+  for (const r of runs) {
+    await r.h.close();
+    r.at.compactionMs = await compactionMs(r);
+    await fs.rm(r.dir, { recursive: true, force: true });
+  }
+  return runs.map((r) => r.at);
+}
+
+export async function growth(report: Report, saves = 90): Promise<void> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-growth-'));
   try {
-    const at: AtSize[] = [];
-    for (const n of GROWTH_SIZES) at.push(await measureAt(root, n, saves));
+    const at = await measureAll(root, saves);
     const bench = 'growth';
     for (const a of at) {
       const perCompaction = Math.max(COMPACT_MIN_BYTES, a.stateBytes) / median(a.bytes); // saves between two compactions

@@ -8,6 +8,9 @@ import { Report } from './report';
 import { saveOverhead } from './save-overhead';
 import { batchRun, syntheticRun } from './runs';
 import { growth } from './growth';
+import { resume } from './resume';
+import { extension } from './extension';
+import { sweep } from './sweep';
 
 const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension'] as const;
 type Bench = (typeof BENCHES)[number];
@@ -37,6 +40,18 @@ async function main(): Promise<void> {
   if (only.has('growth')) {
     progress('growth: 100 to 32k messages');
     await growth(report);
+  }
+  if (only.has('resume')) {
+    progress('resume: 10, 100, 1000 files');
+    await resume(report);
+  }
+  if (only.has('sweep')) {
+    progress('sweep: in-process, then SIGKILL (keys on)');
+    await sweep(report);
+  }
+  if (only.has('extension')) {
+    progress('extension: sizes and activation');
+    await extension(report);
   }
   progress('done');
   process.stdout.write(json ? report.json() : report.table());

@@ -15,6 +15,10 @@ export async function cmdSweep(args: string[]): Promise<number> {
   if (v.kill) for (const keys of [true, false]) rows.push(...(await killSweep(keys)));
   const seconds = (Date.now() - started) / 1000;
   if (v.json) process.stdout.write(JSON.stringify({ rows, seconds }) + '\n');
-  else process.stdout.write(formatTable(rows) + `(${rows.reduce((n, r) => n + r.scenarios, 0)} scenarios in ${seconds.toFixed(1)} s)\n`);
+  else {
+    // The table alone on stdout (it is what test/data/sweep.txt holds); the time on stderr.
+    process.stdout.write(formatTable(rows));
+    process.stderr.write(`${rows.reduce((n, r) => n + r.scenarios, 0)} scenarios in ${seconds.toFixed(1)} s\n`);
+  }
   return EXIT.done;
 }

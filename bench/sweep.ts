@@ -1,0 +1,34 @@
+/**
+ * 4. Sweep: scenarios per second of the in-process crash sweep and of the SIGKILL sweep (the
+ * lead's src/triage/sweep), keys on. Each sweep runs every scenario it has, so this is the
+ * longest benchmark; its counts are checked by the sweep's own test, not here.
+ */
+import { sum, timed } from './measure';
+import type { Report } from './report';
+
+interface Row {
+  scenarios: number;
+  duplicates: number;
+  paidTwice: number;
+  unfinished: number;
+  failing: number;
+}
+
+async function one(report: Report, name: string, run: () => Promise<Row[]>): Promise<void> {
+  let rows: Row[] = [];
+  let ms: number;
+  try {
+    ms = await timed(async () => void (rows = await run()));
+  } catch (e) {
+    report.add({ bench: 'sweep', name: `${name}: scenarios per second`, value: null, unit: '', note: `did not run: ${(e as Error).message.split('\n')[0]}` });
+    return;
+  }
+  const n = sum(rows.map((r) => r.scenarios));
+  const bad = sum(rows.map((r) => r.duplicates + r.paidTwice + r.unfinished + r.failing));
+  report.add({ bench: 'sweep', name: `${name}: scenarios per second`, value: n / (ms / 1000), unit: '/s', note: `${n} scenarios in ${(ms / 1000).toFixed(1)} s; duplicates + paid twice + unfinished + failing: ${bad}` });
+}
+
+export async function sweep(report: Report): Promise<void> {
+  await one(report, 'in-process sweep (keys on)', async () => (await import('../src/triage/sweep/inprocess')).inProcessSweep(true));
+  await one(report, 'SIGKILL sweep (keys on)', async () => (await import('../src/triage/sweep/kill')).killSweep(true));
+}
