@@ -30,13 +30,13 @@ export function syntheticRun(turns = 45, seed = 42): SaveScript {
     name: `synthetic ${turns}-turn run`,
     initial: (runId) => freshState(runId),
     steps() {
-      const p = new LoopPattern(seed, turns);
-      const probe = freshState('probe');
-      const out: Array<(s: RunState) => SaveReason> = [];
-      // Count the saves once, then replay the same pattern on the state handed in.
-      while (p.step(probe) !== undefined) out.push(() => SavePoint.ResultSaved);
+      // The pattern once on a scratch state to count the saves, then the same pattern live on the state handed in.
+      const probe = new LoopPattern(seed, turns);
+      const scratch = freshState('probe');
+      let saves = 0;
+      while (probe.step(scratch) !== undefined) saves++;
       const live = new LoopPattern(seed, turns);
-      return out.map(() => (s: RunState) => live.step(s) ?? SavePoint.PausedOrDone);
+      return Array.from({ length: saves }, () => (s: RunState) => live.step(s) ?? SavePoint.PausedOrDone);
     },
   };
 }

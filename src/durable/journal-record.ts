@@ -51,10 +51,13 @@ function hex8(n: number): string {
 
 const NEWLINE = Buffer.from('\n');
 
-/** An object with these own entries, in order (defineProperty: "__proto__" stays an ordinary key). */
+/** An object with these own entries, in order ("__proto__" defined as an ordinary key, not assigned). */
 function objectOf(kv: Array<[string, unknown]>): Record<string, unknown> {
   const o: Record<string, unknown> = {};
-  for (const [k, v] of kv) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of kv) {
+    if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else o[k] = v;
+  }
   return o;
 }
 

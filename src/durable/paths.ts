@@ -1,7 +1,8 @@
 /**
  * Where things live in a state directory (every directory 0700, every file 0600):
  *
- *   <stateDir>/runs/<runId>.json          the checkpoint
+ *   <stateDir>/runs/<runId>.json          the run's snapshot (written at creation and at each compaction)
+ *   <stateDir>/runs/<runId>.jsonl         its journal: one checksummed record per save since the snapshot
  *   <stateDir>/runs/<runId>.json.lock/    the run's lock (proper-lockfile), with owner.json inside
  *   <stateDir>/runs/.<runId>.json.*.tmp   a checkpoint write in progress (or left by a crash)
  *   <stateDir>/blobs/<sha256>             bytes the run wrote, by content

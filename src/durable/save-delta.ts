@@ -1,12 +1,17 @@
 /**
  * What changed since the previous save, so a save writes that and not the whole state.
  *
- * Messages: the loop only appends, so the saved messages are compared by identity (one
- * pointer comparison each) and the last saved one also by content (leaves.ts), which catches a
- * result added to it in place. `from` is the length of the unchanged prefix: every saved
+ * Messages: the loop only appends. `from` is the length of the unchanged prefix: every saved
  * message for an append, fewer when a message was replaced or the list shrank (0: a full
- * record). A message older than the last saved one must not be changed in place (replace it
- * instead); that would not be seen until the next compaction rewrote the state.
+ * record). Saved messages are compared by identity, in constant time per save: the first few,
+ * the last 64, and a window of 1024 that moves on with every save (so each message is checked
+ * at least once every length/1024 saves); every one of them when the array itself is a new
+ * object; and, when any of these differs, all of them, to find the first change. The last saved
+ * message is also compared by content (leaves.ts), which catches a result added to it in place.
+ * So a shrink, a new array, or a change near either end is written by the save that follows
+ * it; a message replaced in the middle of a long run, within length/1024 saves. A message older
+ * than the last saved one must not be changed in place (replace it instead): that is only
+ * written when the next compaction rewrites the state.
  *
  * Other fields: each top-level field is compared by content with the previous save's
  * (leaves.ts: a walk, no encoding), and only what changed is encoded. A field holding an
@@ -19,6 +24,16 @@ import { leavesOf, sameLeaves, type Leaves } from './leaves';
 
 /** A field as last saved: a value, or a plain object entry by entry. */
 type FieldView = { leaves: Leaves } | { entries: Map<string, Leaves> };
+
+const HEAD = 8;
+const TAIL = 64;
+const WINDOW = 1024;
+
+/** The first index in [lo, hi) where the two lists hold different objects, or -1. */
+function firstDifference(a: readonly unknown[], b: readonly unknown[], lo: number, hi: number): number {
+  for (let i = lo; i < hi; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
@@ -36,6 +51,9 @@ function viewOf(v: unknown): FieldView {
 
 export class SavedView {
   private refs: Message[] = [];
+  /** The messages array last seen, and where the moving window checks next. */
+  private array: Message[] | undefined;
+  private cursor = 0;
   private last: Leaves | undefined;
   private fields = new Map<string, FieldView>();
 
@@ -46,6 +64,8 @@ export class SavedView {
   /** Remembers `state` as saved in full (loaded, or written as a snapshot). */
   reset(state: RunState): void {
     this.refs = state.messages.slice();
+    this.array = state.messages;
+    this.cursor = 0;
     const last = this.refs[this.refs.length - 1];
     this.last = last === undefined ? undefined : leavesOf(last);
     this.fields = new Map();
@@ -70,12 +90,11 @@ export class SavedView {
   private nextMessages(msgs: Message[], c: RecordChange): void {
     const prev = this.refs;
     let from = Math.min(prev.length, msgs.length);
-    for (let i = 0; i < from; i++) {
-      if (msgs[i] !== prev[i]) {
-        from = i;
-        break;
-      }
+    if (msgs !== this.array || this.changedInWindows(msgs, from)) {
+      const i = firstDifference(msgs, prev, 0, from);
+      if (i >= 0) from = i;
     }
+    this.array = msgs;
     if (from === prev.length && from > 0 && !sameLeaves(this.last, leavesOf(msgs[from - 1]))) from--;
     const oldLength = prev.length;
     prev.length = from;
@@ -86,6 +105,19 @@ export class SavedView {
     if (prev.length === 0) this.last = undefined;
     else if (c.messages.length > 0 || prev.length < oldLength) this.last = leavesOf(prev[prev.length - 1]);
     c.from = from;
+  }
+
+  /** Whether the head, the tail or the moving window of the first `n` messages differs; moves the window on. */
+  private changedInWindows(msgs: Message[], n: number): boolean {
+    const prev = this.refs;
+    const lo = this.cursor < n ? this.cursor : 0;
+    const hi = Math.min(lo + WINDOW, n);
+    this.cursor = hi >= n ? 0 : hi;
+    return (
+      firstDifference(msgs, prev, 0, Math.min(HEAD, n)) >= 0 ||
+      firstDifference(msgs, prev, Math.max(0, n - TAIL), n) >= 0 ||
+      firstDifference(msgs, prev, lo, hi) >= 0
+    );
   }
 
   private diffField(k: string, v: unknown, before: FieldView | undefined, now: FieldView, c: RecordChange): void {

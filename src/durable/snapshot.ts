@@ -6,7 +6,7 @@
  *   {"kind":"durable-triage-snapshot","seq":12,"state":{ ...RunState... }}
  */
 import { CorruptCheckpointError } from './errors';
-import { encodeState, validateState, type RunState } from './state';
+import { encodeState, parseCheckpointJson, validateState, type RunState } from './state';
 
 export const SNAPSHOT_KIND = 'durable-triage-snapshot';
 
@@ -31,13 +31,7 @@ export function validateIn(raw: unknown, file: string): RunState {
 
 /** Parses and validates snapshot text; any problem is a CorruptCheckpointError naming `file`. */
 export function decodeSnapshot(text: string, file: string): Snapshot {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    const detail = text.length === 0 ? 'the file is empty' : `not valid JSON (${(e as Error).message}); it may be truncated`;
-    throw new CorruptCheckpointError(file, detail);
-  }
+  const raw = parseCheckpointJson(text, file);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new CorruptCheckpointError(file, 'it is not a JSON object');
   const o = raw as Record<string, unknown>;
   if (o.kind !== SNAPSHOT_KIND) {

@@ -204,15 +204,19 @@ export function encodeState(s: RunState): string {
   return JSON.stringify(s);
 }
 
-/** Parses and validates checkpoint text; any problem is a CorruptCheckpointError naming `file`. */
-export function decodeState(text: string, file: string): RunState {
-  let raw: unknown;
+/** JSON.parse for a checkpoint file's text; an empty or cut file is a CorruptCheckpointError naming it. */
+export function parseCheckpointJson(text: string, file: string): unknown {
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
     const detail = text.length === 0 ? 'the file is empty' : `not valid JSON (${(e as Error).message}); it may be truncated`;
     throw new CorruptCheckpointError(file, detail);
   }
+}
+
+/** Parses and validates checkpoint text; any problem is a CorruptCheckpointError naming `file`. */
+export function decodeState(text: string, file: string): RunState {
+  const raw = parseCheckpointJson(text, file);
   try {
     return validateState(raw);
   } catch (e) {

@@ -98,7 +98,7 @@ export async function deactivate(): Promise<void> {
 
 /** Refreshes the Runs view when a checkpoint changes (another window, the CLI). */
 function watchRuns(stateDir: string, onChange: () => void): vscode.Disposable {
-  const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.join(stateDir, 'runs')), '*.json'));
+  const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.join(stateDir, 'runs')), '*.{json,jsonl}'));
   w.onDidCreate(onChange);
   w.onDidChange(onChange);
   w.onDidDelete(onChange);

@@ -147,3 +147,27 @@ test('a map that gains an entry is patched with that entry only; one that loses 
   assert.equal(Object.keys(line.set?.files as object).length, 50);
   assert.deepEqual(await readRun(dir, s.runId), s);
 });
+
+test('in a long run, a message replaced in the middle is written within length/1024 saves; a new array at once', async (t) => {
+  const s = sampleState();
+  for (let i = 1; i <= 2500; i++) addTurn(s, i, 8);
+  const { dir, h } = await started(t, s);
+  const n = s.messages.length;
+  s.messages[2600] = { role: 'user', content: 'replaced in the middle' };
+  let saves = 0;
+  let line: Line;
+  do {
+    s.messages.push({ role: 'user', content: `more ${saves}` });
+    await h.save(s, SavePoint.ResultSaved);
+    saves++;
+    line = await lastLine(dir, s.runId);
+  } while (line.from > 2600 && saves < 10);
+  assert.equal(line.from, 2600, 'the record starts at the replaced message');
+  assert.ok(saves <= Math.ceil(n / 1024) + 1, `found after ${saves} saves`);
+  assert.deepEqual(await readRun(dir, s.runId), s);
+  s.messages = s.messages.slice();
+  s.messages[1000] = { role: 'user', content: 'replaced in a new array' };
+  await h.save(s, SavePoint.ResultSaved);
+  assert.equal((await lastLine(dir, s.runId)).from, 1000);
+  assert.deepEqual(await readRun(dir, s.runId), s);
+});
