@@ -25,6 +25,7 @@ import type { Tool, ToolContext, ToolOutput, ToolSet } from './tool';
 import { parseArgs } from './args';
 import { climbLadder } from './ladder';
 import { checkBudget, DEFAULT_MAX_RESTARTS, type Limits } from './budget';
+import { estimateCall } from '../model/estimate';
 import { idempotencyKey } from './keys';
 import { uniqueCallIds, usedCallIds } from './call-ids';
 
@@ -112,7 +113,6 @@ class Loop {
 
   private async modelTurn(): Promise<'done' | 'tools'> {
     const s = this.state;
-    checkBudget(s, this.o.limits ?? {});
     const policy = this.o.contextPolicy;
     if (policy) await this.guard(() => policy.prepare(s, this.signal));
     if (s.inbox && s.inbox.length > 0) {
@@ -127,6 +127,8 @@ class Loop {
       turn: s.turns,
     };
     if (s.summary) req.summary = s.summary;
+    // Budgets stop the run before the call that would exceed them (the estimate: this request's input).
+    checkBudget(s, this.o.limits ?? {}, estimateCall(req, this.o.model.model));
     this.stopIfCancelled();
     this.emit({ type: 'model-call', turn: s.turns });
     const raw = await this.guard(() => this.o.model.complete(req, this.signal));

@@ -79,7 +79,7 @@ export class CorruptCheckpointError extends TriageError {
 export class BudgetExceededError extends TriageError {
   readonly code = 'budget-exceeded';
   constructor(readonly runId: string, readonly budget: 'turns' | 'tokens' | 'dollars', readonly used: number, readonly limit: number) {
-    super(`Run ${runId} stopped: its ${budget} budget is used up (${formatBudget(budget, used)} of ${formatBudget(budget, limit)}). Raise the budget and resume it.`);
+    super(`Run ${runId} stopped before its next model call: its ${budget} budget is used up or would be by that call (${formatBudget(budget, used)} used of ${formatBudget(budget, limit)}). Raise the budget and resume it.`);
   }
 }
 
