@@ -9,7 +9,7 @@ import { postJson, readJson, readSse, isEventStream, withAttemptTimeout, Transie
 import { withRetry, type RetryOptions } from './retry';
 import { anthropicBody, type AnthropicBody } from './anthropic-request';
 import { AnthropicStream, parseAnthropicMessage } from './anthropic-stream';
-import { Pricer, makeReply, fallbackCallId, type ParsedReply } from './reply';
+import { Pricer, fallbackCallId, type ParsedReply } from './reply';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -60,14 +60,7 @@ export class AnthropicProvider implements ModelProvider {
       { provider: `Anthropic (${this.url})`, hint },
       this.o.retry,
     );
-    const model = parsed.model ?? this.model;
-    return makeReply({
-      text: parsed.text,
-      calls: parsed.calls,
-      usage: this.pricer.usage(model, parsed.usage, this.model),
-      model,
-      ...(parsed.replyId ? { replyId: parsed.replyId } : {}),
-    });
+    return this.pricer.reply(parsed, this.model);
   }
 
   private async attempt(body: AnthropicBody, fallbackId: (i: number) => string, signal: AbortSignal, activity: () => void): Promise<ParsedReply> {

@@ -10,7 +10,7 @@ import { postJson, readJson, readSse, isEventStream, withAttemptTimeout, Transie
 import { withRetry, type RetryOptions } from './retry';
 import { openaiBody, type OpenAIBody } from './openai-request';
 import { OpenAIStream, parseOpenAICompletion } from './openai-stream';
-import { Pricer, makeReply, fallbackCallId, type ParsedReply } from './reply';
+import { Pricer, fallbackCallId, type ParsedReply } from './reply';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -71,14 +71,7 @@ export class OpenAIProvider implements ModelProvider {
       { provider: `OpenAI-compatible server (${this.url})`, hint: (status) => this.hint(status) },
       this.o.retry,
     );
-    const model = parsed.model ?? this.model;
-    return makeReply({
-      text: parsed.text,
-      calls: parsed.calls,
-      usage: this.pricer.usage(model, parsed.usage, this.model),
-      model,
-      ...(parsed.replyId ? { replyId: parsed.replyId } : {}),
-    });
+    return this.pricer.reply(parsed, this.model);
   }
 
   private async attempt(body: OpenAIBody, fallbackId: (i: number) => string, signal: AbortSignal, activity: () => void): Promise<ParsedReply> {

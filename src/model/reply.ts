@@ -45,6 +45,18 @@ export class Pricer {
     return u;
   }
 
+  /** The priced ModelReply for what a provider read; `requested` is the model asked for (the server may name a dated snapshot). */
+  reply(parsed: ParsedReply, requested: string): ModelReply {
+    const model = parsed.model ?? requested;
+    return makeReply({
+      text: parsed.text,
+      calls: parsed.calls,
+      usage: this.usage(model, parsed.usage, requested),
+      model,
+      ...(parsed.replyId ? { replyId: parsed.replyId } : {}),
+    });
+  }
+
   private once(key: string, message: string): void {
     if (this.warned.has(key)) return;
     this.warned.add(key);
