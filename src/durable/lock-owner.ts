@@ -54,6 +54,13 @@ function bootId(): Promise<string | undefined> {
   return bootIdCache;
 }
 
+let startTimeCache: Promise<string | undefined> | undefined;
+/** This process's start time: it cannot change while the process lives, so it is read once. */
+function ownStartTime(): Promise<string | undefined> {
+  startTimeCache ??= procInfo(process.pid).then((i) => i?.startTime);
+  return startTimeCache;
+}
+
 /** The record for this process, with a fresh nonce. */
 export async function currentOwner(): Promise<LockOwner> {
   const o: LockOwner = {
@@ -62,8 +69,8 @@ export async function currentOwner(): Promise<LockOwner> {
     nonce: randomBytes(8).toString('hex'),
     acquiredAt: new Date().toISOString(),
   };
-  const info = await procInfo(process.pid);
-  if (info) o.startTime = info.startTime;
+  const start = await ownStartTime();
+  if (start) o.startTime = start;
   const boot = await bootId();
   if (boot) o.bootId = boot;
   return o;
