@@ -27,7 +27,7 @@ test('cancelled, budget and restart limit: what to do next', () => {
   const b = errorView(new BudgetExceededError('r1', 'dollars', 1.2, 1));
   assert.equal(b.severity, 'warning');
   assert.deepEqual(b.actions, ['Open Settings', 'Resume']);
-  assert.match(b.message, /^Durable Triage: Run r1 stopped: its dollars budget/);
+  assert.match(b.message, /^Durable Triage: Run r1 stopped before its next model call: its dollars budget/);
   const m = errorView(new MaxResumesError('r1', 11, 10));
   assert.equal(m.severity, 'error');
   assert.deepEqual(m.actions, ['Open Settings', 'Open Checkpoint']);
