@@ -83,7 +83,10 @@ export function trackerDir(stateDir: string, runId: string): string {
 
 /** Runs that are not done, newest first; with `workspace`, only runs working in that folder. */
 export async function unfinishedRuns(stateDir: string, filter: { workspace?: string; task?: string } = {}): Promise<RunListing[]> {
-  const all = await listRuns(stateDir);
+  return unfinishedOf(await listRuns(stateDir), filter);
+}
+
+function unfinishedOf(all: RunListing[], filter: { workspace?: string; task?: string }): RunListing[] {
   const ws = filter.workspace ? path.resolve(filter.workspace) : undefined;
   return all.filter(
     (r) =>
@@ -103,9 +106,10 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
     throw new BadInputError('The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code\'s language models) for your own crash reports.');
   await fs.mkdir(o.stateDir, { recursive: true, mode: 0o700 });
   // A checkpoint we cannot read might be this task's unfinished run: stop rather than start a second one beside it.
-  const corrupt = (await listRuns(o.stateDir)).find((r) => r.error);
+  const listed = await listRuns(o.stateDir);
+  const corrupt = listed.find((r) => r.error);
   if (corrupt?.error) throw corrupt.error;
-  const open = await unfinishedRuns(o.stateDir, { task: task.name, ...(o.workspace ? { workspace: o.workspace } : {}) });
+  const open = unfinishedOf(listed, { task: task.name, ...(o.workspace ? { workspace: o.workspace } : {}) });
   if (open.length > 0) return resumeTriage({ ...o, runId: open[0].runId });
 
   const runId = newRunId(task.name);
@@ -179,7 +183,7 @@ async function drive(
     const state = runState!;
     const issues = tracker ? await tracker.client.search({ runId: state.runId }) : [];
     const outcome: TriageOutcome = { runId: state.runId, result, issues, modelCalls, workspace: state.config.workspace };
-    if (result.phase === 'done' && task.checks.length > 0) outcome.checks = await judge(task, { state: await readRun(o.stateDir, state.runId), workspace: state.config.workspace, issues });
+    if (result.phase === 'done' && task.checks.length > 0) outcome.checks = await judge(task, { state, workspace: state.config.workspace, issues });
     return outcome;
   } finally {
     await tracker?.close();

@@ -12,8 +12,7 @@ import { toolSet } from '../../agent/tool';
 import type { LoopEvent } from '../../agent/loop';
 import { triageTools } from '../tools';
 import { TrackerClient } from '../tracker/client';
-import { ScriptedModel, ScriptedPerson, newCounters, SWEEP_TASK, type SweepCounters } from './job';
-import { onSaved } from './inprocess';
+import { ScriptedModel, ScriptedPerson, newCounters, noteSavedReply, SWEEP_TASK, type SweepCounters } from './job';
 import type { ChildConfig } from './kill';
 import type { ModelRequest } from '../../model/provider';
 
@@ -40,9 +39,8 @@ async function life(cfg: ChildConfig): Promise<void> {
     if (points === cfg.crashAt) process.kill(process.pid, 'SIGKILL');
   };
   const onEvent = (e: LoopEvent): void => {
-    const before = c.savedReplies.size;
-    onSaved(e, c);
-    if (c.savedReplies.size > before) log({ t: 'saved-reply', turn: [...c.savedReplies].pop() });
+    const turn = noteSavedReply(c, e);
+    if (turn !== undefined) log({ t: 'saved-reply', turn });
   };
   const parts = (st: RunState) => ({ model, tools: toolSet(triageTools({ tracker, keys: st.config.keys })), approver: person });
   const common = { stateDir: cfg.stateDir, crash, onEvent, parts, limits: { maxRestarts: 10 } };

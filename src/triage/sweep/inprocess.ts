@@ -11,7 +11,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { SimulatedCrash } from '../../durable/errors';
 import type { CrashHook } from '../../durable/savepoints';
-import { SavePoint } from '../../durable/savepoints';
 import { newState, type RunState } from '../../durable/state';
 import { readRun, runPath } from '../../durable/checkpoint';
 import * as fss from 'node:fs';
@@ -22,7 +21,7 @@ import type { LoopEvent } from '../../agent/loop';
 import { triageTools } from '../tools';
 import { startTracker } from '../tracker/service';
 import { TrackerClient } from '../tracker/client';
-import { writeSweepWorkspace, ScriptedModel, ScriptedPerson, newCounters, judgeSweep, SWEEP_TASK, type SweepCounters } from './job';
+import { writeSweepWorkspace, ScriptedModel, ScriptedPerson, newCounters, judgeSweep, noteSavedReply, SWEEP_TASK, type SweepCounters } from './job';
 import { emptyRow, type SweepRow, type SweepKind } from './table';
 
 const MAX_LIVES = 6;
@@ -61,7 +60,7 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
         passed++;
         if (passed === crashAt) throw new SimulatedCrash(point);
       };
-      const onEvent = (e: LoopEvent): void => onSaved(e, c);
+      const onEvent = (e: LoopEvent): void => void noteSavedReply(c, e);
       const parts = (st: RunState) => ({
         model: new ScriptedModel(c),
         tools: toolSet(triageTools({ tracker, keys: st.config.keys })),
@@ -91,19 +90,6 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
-
-/** Marks a turn's reply as saved once its save point completed. */
-export function onSaved(e: LoopEvent, c: SweepCounters): void {
-  if (e.type === 'reply') pendingReply.set(c, e.turn);
-  if (e.type === 'saved' && (e.point === SavePoint.ReplyArrived || e.point === SavePoint.PausedOrDone)) {
-    const t = pendingReply.get(c);
-    if (t !== undefined) {
-      c.savedReplies.add(t);
-      pendingReply.delete(c);
-    }
-  }
-}
-const pendingReply = new WeakMap<SweepCounters, number>();
 
 function add(row: SweepRow, o: ScenarioOutcome): void {
   row.scenarios++;

@@ -10,6 +10,8 @@ import type { ModelProvider, ModelRequest } from '../../model/provider';
 import type { ModelReply, RunState } from '../../durable/state';
 import type { Approver, ApprovalAnswer, LadderAnswer, LadderQuestion } from '../../agent/approver';
 import { TrackerClient } from '../tracker/client';
+import type { LoopEvent } from '../../agent/loop';
+import { SavePoint } from '../../durable/savepoints';
 
 export const SWEEP_TASK = 'sweep-calc';
 export const SWEEP_CAUSE = 'divide-by-zero';
@@ -86,6 +88,18 @@ export interface SweepCounters {
   paidTwice: number;
   /** Questions put to the person by the ladder. */
   questions: number;
+  /** The turn of a reply that arrived and waits for its save. */
+  unsavedReply?: number;
+}
+
+/** Follows the loop's events: a reply counts as saved once its save point completed. Returns the turn it just marked saved. */
+export function noteSavedReply(c: SweepCounters, e: LoopEvent): number | undefined {
+  if (e.type === 'reply') c.unsavedReply = e.turn;
+  if (e.type !== 'saved' || (e.point !== SavePoint.ReplyArrived && e.point !== SavePoint.PausedOrDone) || c.unsavedReply === undefined) return undefined;
+  const turn = c.unsavedReply;
+  c.savedReplies.add(turn);
+  delete c.unsavedReply;
+  return turn;
 }
 
 export function newCounters(): SweepCounters {
