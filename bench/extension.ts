@@ -3,6 +3,7 @@
  * activate() returning, and on to the startup scan offering to resume one interrupted run, each
  * activation in a fresh process (activate-child.ts) with a faked `vscode`.
  */
+import { StateEdit } from '../src/durable/state-edit';
 import { spawn } from 'node:child_process';
 import * as fsSync from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -68,7 +69,8 @@ export async function extension(report: Report, runs = 5): Promise<void> {
     const s = freshState('batch-parser-20250102T030405Z-benchrun', ws);
     const h = await createRun(stateDir, s);
     const p = new LoopPattern(5, 3);
-    for (let i = 0; i < 4; i++) await h.save(s, p.step(s)!);
+    const e = new StateEdit(s);
+    for (let i = 0; i < 4; i++) await h.save(e, p.step(e)!);
     await h.close();
     const all: Activation[] = [];
     try {

@@ -13,6 +13,7 @@ import { COMPACT_MIN_BYTES, type CheckpointHandle } from '../src/durable/checkpo
 import { writeFileAtomic } from '../src/durable/fsutil';
 import { encodeSnapshot } from '../src/durable/snapshot';
 import type { RunState } from '../src/durable/state';
+import { StateEdit } from '../src/durable/state-edit';
 import { median, p99, rotated, timed } from './measure';
 import type { Report } from './report';
 import { LoopPattern, stateWithMessages } from './synth';
@@ -31,6 +32,7 @@ interface OpenRun {
   n: number;
   dir: string;
   s: RunState;
+  e: StateEdit;
   h: CheckpointHandle;
   pattern: LoopPattern;
   at: AtSize;
@@ -42,12 +44,12 @@ async function openAt(root: string, n: number): Promise<OpenRun> {
   const messages = s.messages.length;
   const h = (await createRun(dir, s)) as CheckpointHandle;
   // The same saves at every size.
-  return { n, dir, s, h, pattern: new LoopPattern(99, Number.MAX_SAFE_INTEGER), at: { messages, stateBytes: h.stats.last!.bytes, ms: [], bytes: [], compactionMs: NaN } };
+  return { n, dir, s, e: new StateEdit(s), h, pattern: new LoopPattern(99, Number.MAX_SAFE_INTEGER), at: { messages, stateBytes: h.stats.last!.bytes, ms: [], bytes: [], compactionMs: NaN } };
 }
 
 async function saveOnce(r: OpenRun): Promise<void> {
-  const point = r.pattern.step(r.s)!;
-  r.at.ms.push(await timed(() => r.h.save(r.s, point)));
+  const point = r.pattern.step(r.e)!;
+  r.at.ms.push(await timed(() => r.h.save(r.e, point)));
   if (r.h.stats.last!.kind !== 'append') throw new Error(`a save at ${r.n} messages compacted; the growth figures compare appends`);
   r.at.bytes.push(r.h.stats.last!.bytes);
 }

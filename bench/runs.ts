@@ -10,10 +10,11 @@ import * as path from 'node:path';
 import { journalPath } from '../src/durable/journal-file';
 import { scanJournal } from '../src/durable/journal';
 import type { JournalRecord } from '../src/durable/journal-record';
-import { applyRecord } from '../src/durable/replay';
+import { StateEdit } from '../src/durable/state-edit';
 import { SavePoint, type SaveReason } from '../src/durable/savepoints';
 import { decodeSnapshot } from '../src/durable/snapshot';
-import type { RunState } from '../src/durable/state';
+import type { Message, RunState } from '../src/durable/state';
+import type { MapField, StateField } from '../src/durable/state-edit';
 import { runPath } from '../src/durable/paths';
 import { freshState, LoopPattern } from './synth';
 
@@ -21,8 +22,8 @@ export interface SaveScript {
   name: string;
   /** A fresh first state under `runId`. */
   initial(runId: string): RunState;
-  /** The changes, one per save: each returns the save point it stands for. */
-  steps(): Array<(s: RunState) => SaveReason>;
+  /** The changes, one per save, made through the edit the save then writes: each returns the save point it stands for. */
+  steps(): Array<(e: StateEdit) => SaveReason>;
 }
 
 export function syntheticRun(turns = 45, seed = 42): SaveScript {
@@ -32,11 +33,11 @@ export function syntheticRun(turns = 45, seed = 42): SaveScript {
     steps() {
       // The pattern once on a scratch state to count the saves, then the same pattern live on the state handed in.
       const probe = new LoopPattern(seed, turns);
-      const scratch = freshState('probe');
+      const scratch = new StateEdit(freshState('probe'));
       let saves = 0;
       while (probe.step(scratch) !== undefined) saves++;
       const live = new LoopPattern(seed, turns);
-      return Array.from({ length: saves }, () => (s: RunState) => live.step(s) ?? SavePoint.PausedOrDone);
+      return Array.from({ length: saves }, () => (e: StateEdit) => live.step(e) ?? SavePoint.PausedOrDone);
     },
   };
 }
@@ -58,9 +59,18 @@ export async function batchRun(task = 'batch-parser'): Promise<SaveScript> {
     return {
       name: `${task} (real saves)`,
       initial: (runId) => ({ ...(JSON.parse(first) as RunState), runId }),
-      steps: () => records.map((r) => (s: RunState) => (applyRecord(s, structuredClone(r), journal), SavePoint.ResultSaved)),
+      steps: () => records.map((r) => (e: StateEdit) => (redo(e, structuredClone(r)), SavePoint.ResultSaved)),
     };
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }
+}
+
+/** Makes the changes one journal record holds, through the edit, as the loop made them (the loop only appends messages). */
+function redo(e: StateEdit, r: JournalRecord): void {
+  if (r.from !== e.state.messages.length) throw new Error(`save ${r.seq} rewrites messages from ${r.from}; the loop only appends`);
+  for (const m of r.messages) e.push(m as Message);
+  for (const [k, v] of Object.entries(r.set)) e.set(k as StateField, v as never);
+  for (const [k, entries] of Object.entries(r.patch)) for (const [key, v] of Object.entries(entries)) e.put(k as MapField, key, v as never);
+  for (const k of r.unset) e.set(k as StateField, undefined);
 }

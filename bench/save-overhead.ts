@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRun } from '../src/durable/checkpoint';
 import type { CheckpointHandle } from '../src/durable/checkpoint-handle';
+import { StateEdit } from '../src/durable/state-edit';
 import { FloorWriter, type SaveOp } from './floor';
 import { median, p99, rotated, timed } from './measure';
 import type { Report } from './report';
@@ -31,9 +32,10 @@ async function lastWrite(h: CheckpointHandle): Promise<SaveOp> {
 async function capture(dir: string, script: SaveScript): Promise<SaveOp[]> {
   const s = script.initial('capture');
   const h = (await createRun(dir, s)) as CheckpointHandle;
+  const e = new StateEdit(s);
   const ops: SaveOp[] = [];
   for (const step of script.steps()) {
-    await h.save(s, step(s));
+    await h.save(e, step(e));
     ops.push(await lastWrite(h));
   }
   await h.close();
@@ -52,15 +54,16 @@ export async function saveOverhead(report: Report, script: SaveScript, rounds: n
     for (let r = 0; r < rounds; r++) {
       const s = script.initial(`round-${r}`);
       const h = (await createRun(storeDir, s)) as CheckpointHandle;
+      const e = new StateEdit(s);
       const floorDirs = [path.join(root, `kept-${r}`), path.join(root, `open-${r}`)];
       for (const d of floorDirs) await fs.mkdir(d, { mode: 0o700 });
       const k = new FloorWriter(floorDirs[0], 'kept');
       const o = new FloorWriter(floorDirs[1], 'open');
       const steps = script.steps();
       for (let i = 0; i < steps.length; i++) {
-        const point = steps[i](s);
+        const point = steps[i](e);
         await rotated(i + r, [
-          async () => void store.push(await timed(() => h.save(s, point))),
+          async () => void store.push(await timed(() => h.save(e, point))),
           async () => void kept.push(await timed(() => k.apply(ops[i]))),
           async () => void opened.push(await timed(() => o.apply(ops[i]))),
         ]);

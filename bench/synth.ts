@@ -7,6 +7,7 @@
  */
 import { newState, type Message, type RunState, type ToolCall, type ToolResult } from '../src/durable/state';
 import type { SaveReason } from '../src/durable/savepoints';
+import { StateEdit } from '../src/durable/state-edit';
 import { SavePoint } from '../src/durable/savepoints';
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same run. */
@@ -95,59 +96,61 @@ export class LoopPattern {
     this.r = new Rng(seed);
   }
 
-  step(s: RunState): SaveReason | undefined {
+  step(e: StateEdit): SaveReason | undefined {
+    const s = e.state;
     if (!this.started) {
       this.started = true;
-      s.restarts += 1;
+      e.set('restarts', s.restarts + 1);
       return SavePoint.RunStarted;
     }
     if (this.turn === undefined) {
       if (this.turnNo >= this.turns) {
         if (s.phase === 'done') return undefined;
-        this.reply(s, { role: 'assistant', text: text(this.r, 400) });
-        s.answer = 'Filed six issues and patched the parsers.';
-        s.phase = 'done';
+        this.reply(e, { role: 'assistant', text: text(this.r, 400) });
+        e.set('answer', 'Filed six issues and patched the parsers.');
+        e.set('phase', 'done');
         return SavePoint.PausedOrDone;
       }
       this.turn = makeTurn(this.r, this.turnNo++);
       this.callIndex = 0;
       this.marked = false;
-      this.reply(s, this.turn.assistant);
-      s.phase = 'tools';
+      this.reply(e, this.turn.assistant);
+      e.set('phase', 'tools');
       return SavePoint.ReplyArrived;
     }
     const c = this.turn.calls[this.callIndex];
     if (c.changes && !this.marked) {
       this.marked = true;
-      s.attempts = { ...s.attempts, [c.call.id]: { callId: c.call.id, tool: c.call.name, startedAt: new Date().toISOString() } };
+      e.put('attempts', c.call.id, { callId: c.call.id, tool: c.call.name, startedAt: new Date().toISOString() });
       return SavePoint.AttemptMarked;
     }
-    s.results = { ...s.results, [c.call.id]: c.result };
+    e.put('results', c.call.id, c.result);
     if (c.call.name === 'code_patch') {
-      s.files = { ...s.files, [`src/f${this.turnNo % 9}.js`]: { sha256: 'ab'.repeat(32), size: 4000, callId: c.call.id, writtenAt: new Date().toISOString() } };
+      e.put('files', `src/f${this.turnNo % 9}.js`, { sha256: 'ab'.repeat(32), size: 4000, callId: c.call.id, writtenAt: new Date().toISOString() });
     }
     this.callIndex++;
     this.marked = false;
     if (this.callIndex === this.turn.calls.length) {
-      s.messages.push({ role: 'tool', results: this.turn.calls.map((x) => x.result) });
-      delete s.results;
-      delete s.attempts;
-      s.phase = 'model';
+      e.push({ role: 'tool', results: this.turn.calls.map((x) => x.result) });
+      e.set('results', undefined);
+      e.set('attempts', undefined);
+      e.set('phase', 'model');
       this.turn = undefined;
     } else {
-      s.phase = 'tools';
+      e.set('phase', 'tools');
     }
     return SavePoint.ResultSaved;
   }
 
-  private reply(s: RunState, m: Message & { role: 'assistant' }): void {
+  private reply(e: StateEdit, m: Message & { role: 'assistant' }): void {
+    const s = e.state;
     const usage = { inputTokens: 1000 + this.r.int(0, 9000), outputTokens: this.r.int(50, 600), dollars: 0.01 };
-    s.usage = { inputTokens: s.usage.inputTokens + usage.inputTokens, outputTokens: s.usage.outputTokens + usage.outputTokens, dollars: s.usage.dollars + usage.dollars };
-    s.turns += 1;
-    s.messages.push(m);
-    s.lastReply = { ...(m.text ? { text: m.text } : {}), calls: m.calls ?? [], usage, model: 'claude-sonnet-4-5' };
-    delete s.results;
-    delete s.attempts;
+    e.set('usage', { inputTokens: s.usage.inputTokens + usage.inputTokens, outputTokens: s.usage.outputTokens + usage.outputTokens, dollars: s.usage.dollars + usage.dollars });
+    e.set('turns', s.turns + 1);
+    e.push(m);
+    e.set('lastReply', { ...(m.text ? { text: m.text } : {}), calls: m.calls ?? [], usage, model: 'claude-sonnet-4-5' });
+    e.set('results', undefined);
+    e.set('attempts', undefined);
   }
 }
 
@@ -155,6 +158,7 @@ export class LoopPattern {
 export function stateWithMessages(runId: string, messages: number, seed: number): RunState {
   const s = freshState(runId);
   const p = new LoopPattern(seed, Number.MAX_SAFE_INTEGER);
-  while (s.messages.length < messages) p.step(s);
+  const e = new StateEdit(s);
+  while (s.messages.length < messages) p.step(e);
   return s;
 }

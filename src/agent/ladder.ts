@@ -2,7 +2,8 @@
  * The resolution ladder for a call with an attempt marker and no saved result: it may
  * have acted. Each step is tried only if the one below cannot decide:
  *   1. rerun, when a repeat is harmless: read-only, idempotent, or keyed with a key the
- *      service still keeps (an expired key counts as no key); the rerun sends the SAME key;
+ *      service still keeps (by the retention it declared before the call, saved with the
+ *      marker; an expired key counts as no key); the rerun sends the SAME key;
  *   2. the tool's lookup ("did this happen?"), which says "not done" only when certain;
  *      an error passes the question up;
  *   3. a person, through the approver: "rerun", or "done" with what they found.
@@ -24,16 +25,30 @@ export type LadderDecision =
   /** Step 3: ask a person. `lookupFailed` when a lookup was tried and could not tell. */
   | { step: 'person'; reason: string; lookupFailed: boolean };
 
-/** True when the marker's key is still kept by the tool's service. */
-export function keyStillKept(tool: Tool, marker: AttemptMarker, now: Date): boolean {
-  if (!tool.keyed || marker.key === undefined) return false;
-  const started = Date.parse(marker.startedAt);
-  return Number.isFinite(started) && now.getTime() < started + tool.keyed.retentionMs;
+/**
+ * How long the service keeps the marker's key: the retention it declared before the call
+ * (saved with the marker), or, for a marker saved without one, what it says now. Undefined
+ * when the call sent no key, or the service cannot say.
+ */
+async function retentionFor(tool: Tool, marker: AttemptMarker, signal: AbortSignal): Promise<number | undefined> {
+  if (!tool.keyed || marker.key === undefined) return undefined;
+  if (marker.retentionMs !== undefined) return marker.retentionMs;
+  try {
+    return await tool.keyed.retention(signal);
+  } catch (e) {
+    if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || signal.aborted) throw e;
+    return undefined;
+  }
 }
 
-/** True when running the call again cannot do anything twice. */
-export function rerunIsHarmless(tool: Tool, marker: AttemptMarker, now: Date): boolean {
-  return tool.readOnly === true || tool.idempotent === true || keyStillKept(tool, marker, now);
+function keptAt(marker: AttemptMarker, retentionMs: number | undefined, now: Date): boolean {
+  const started = Date.parse(marker.startedAt);
+  return retentionMs !== undefined && Number.isFinite(started) && now.getTime() < started + retentionMs;
+}
+
+/** True when the marker's key is still kept by the tool's service (see retentionFor); an unknown retention is not "kept". */
+export async function keyStillKept(tool: Tool, marker: AttemptMarker, now: Date, signal: AbortSignal): Promise<boolean> {
+  return keptAt(marker, await retentionFor(tool, marker, signal), now);
 }
 
 /**
@@ -48,7 +63,9 @@ export async function climbLadder(
   ctx: ToolContext,
   now: Date,
 ): Promise<LadderDecision> {
-  if (rerunIsHarmless(tool, marker, now)) return { step: 'rerun', action: 'rerun' };
+  if (tool.readOnly === true || tool.idempotent === true) return { step: 'rerun', action: 'rerun' };
+  const retention = await retentionFor(tool, marker, ctx.signal);
+  if (keptAt(marker, retention, now)) return { step: 'rerun', action: 'rerun' };
   if (tool.lookup) {
     try {
       const a = await tool.lookup(args, ctx);
@@ -60,13 +77,14 @@ export async function climbLadder(
       return { step: 'person', lookupFailed: true, reason: `The ${call.name} lookup could not tell whether the call happened: ${msg}` };
     }
   }
-  return { step: 'person', lookupFailed: false, reason: `${call.name} may have acted before the process stopped; ${whyNotRerun(tool, marker)} and it has no lookup.` };
+  return { step: 'person', lookupFailed: false, reason: `${call.name} may have acted before the process stopped; ${whyNotRerun(tool, marker, retention)} and it has no lookup.` };
 }
 
-function whyNotRerun(tool: Tool, marker: AttemptMarker): string {
+function whyNotRerun(tool: Tool, marker: AttemptMarker, retention: number | undefined): string {
   if (!tool.keyed) return 'it sends no idempotency key';
   if (marker.key === undefined) return 'it was sent without an idempotency key (keys were off)';
-  return `its idempotency key has expired (the service keeps keys ${formatMs(tool.keyed.retentionMs)})`;
+  if (retention === undefined) return 'its service could not say how long it keeps idempotency keys';
+  return `its idempotency key has expired (the service keeps keys ${formatMs(retention)})`;
 }
 
 function formatMs(ms: number): string {

@@ -10,14 +10,18 @@
  * calls going up the resolution ladder (ladder.ts). A reply that was saved is never paid
  * for twice. The crash hook is called right after each save, with the save point's name.
  *
+ * The loop changes its state only through a StateEdit (it reads it as a StateView), so each
+ * save writes exactly what changed since the last one; nothing changed in place goes unsaved.
+ *
  * Cancellation: saves ignore it (the save that records where the run stopped always
  * happens); the loop checks the signal before each step, model call and tool call, and
  * stops with CancelledError once what it has done is saved.
  */
 import { SavePoint, TOOL_ACTED, type CrashHook } from '../durable/savepoints';
-import { addUsage, resultOf, type AttemptMarker, type Message, type ModelReply, type Phase, type RunResult, type RunState, type ToolCall, type ToolResult, type Usage } from '../durable/state';
+import { addUsage, resultOf, type AttemptMarker, type ContextSummary, type Message, type ModelReply, type Phase, type RunResult, type RunState, type ToolCall, type ToolResult, type Usage } from '../durable/state';
 import { CancelledError, LockCompromisedError, MaxResumesError, SimulatedCrash } from '../durable/errors';
 import type { RunHandle } from '../durable/handle';
+import { StateEdit, type StateView } from '../durable/state-edit';
 import { recordWrite, verifyWorkspace } from '../durable/ledger';
 import type { ModelProvider, ModelRequest } from '../model/provider';
 import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer } from './approver';
@@ -41,11 +45,11 @@ export type LoopEvent =
 
 export interface ContextPolicy {
   /**
-   * Before a model call: may set or replace state.summary (older turns summarised); the loop
-   * then sends messages.slice(summary.covers) with the summary. The new summary is saved
+   * Before a model call: a new summary of older turns, or undefined to keep the state's (the
+   * loop sets it and sends messages.slice(summary.covers) with it). The new summary is saved
    * with the reply at save point 2.
    */
-  prepare(state: RunState, signal: AbortSignal): Promise<void>;
+  prepare(state: StateView, signal: AbortSignal): Promise<ContextSummary | undefined>;
 }
 
 export interface LoopOptions {
@@ -79,32 +83,42 @@ export function runLoop(o: LoopOptions): Promise<RunResult> {
 type CallsOutcome = 'answered' | 'paused';
 
 class Loop {
-  private readonly state: RunState;
+  /** The only way the loop changes its state; `state` is the same object, read-only. */
+  private readonly edit: StateEdit;
   private readonly signal: AbortSignal;
   private readonly now: () => Date;
   constructor(private readonly o: LoopOptions) {
-    this.state = o.state;
+    this.edit = new StateEdit(o.state);
     this.signal = o.signal ?? new AbortController().signal;
     this.now = o.now ?? (() => new Date());
   }
 
+  private get state(): StateView {
+    return this.edit.state;
+  }
+
+  /** The result handed back: built from the state the loop owns. */
+  private result(): RunResult {
+    return resultOf(this.edit.raw);
+  }
+
   async run(): Promise<RunResult> {
     const s = this.state;
-    if (s.phase === 'done') return resultOf(s);
-    if (this.o.resumed) s.restarts += 1;
+    if (s.phase === 'done') return this.result();
+    if (this.o.resumed) this.edit.set('restarts', s.restarts + 1);
     await this.save(SavePoint.RunStarted);
     const limit = this.o.limits?.maxRestarts ?? DEFAULT_MAX_RESTARTS;
     if (s.restarts > limit) throw new MaxResumesError(s.runId, s.restarts, limit);
     if (this.o.resumed) {
-      await verifyWorkspace(s);
+      await verifyWorkspace(this.edit.raw);
       this.emit({ type: 'workspace-verified', files: Object.keys(s.files ?? {}).length });
     }
     for (;;) {
       this.stopIfCancelled();
       if (s.phase === 'model') {
-        if ((await this.modelTurn()) === 'done') return resultOf(s);
+        if ((await this.modelTurn()) === 'done') return this.result();
       } else if ((await this.runCalls()) === 'paused') {
-        return resultOf(s);
+        return this.result();
       }
     }
   }
@@ -114,44 +128,48 @@ class Loop {
   private async modelTurn(): Promise<'done' | 'tools'> {
     const s = this.state;
     const policy = this.o.contextPolicy;
-    if (policy) await this.guard(() => policy.prepare(s, this.signal));
-    if (s.inbox && s.inbox.length > 0) {
-      s.messages.push({ role: 'user', content: s.inbox.join('\n\n') });
-      delete s.inbox;
+    if (policy) {
+      const summary = await this.guard(() => policy.prepare(s, this.signal));
+      if (summary) this.edit.set('summary', summary);
     }
+    if (s.inbox && s.inbox.length > 0) {
+      this.edit.push({ role: 'user', content: s.inbox.join('\n\n') });
+      this.edit.set('inbox', undefined);
+    }
+    const raw = this.edit.raw;
     const req: ModelRequest = {
       system: s.system,
       // A copy: the provider may keep the request while the loop goes on adding messages.
-      messages: s.messages.slice(s.summary?.covers ?? 0),
+      messages: raw.messages.slice(s.summary?.covers ?? 0),
       tools: [...this.o.tools.values()].map((t) => ({ name: t.name, description: t.description, schema: t.schema })),
       turn: s.turns,
     };
-    if (s.summary) req.summary = s.summary;
+    if (raw.summary) req.summary = raw.summary;
     // Budgets stop the run before the call that would exceed them (the estimate: this request's input).
-    checkBudget(s, this.o.limits ?? {}, estimateCall(req, this.o.model.model));
+    checkBudget(raw, this.o.limits ?? {}, estimateCall(req, this.o.model.model));
     this.stopIfCancelled();
     this.emit({ type: 'model-call', turn: s.turns });
-    const raw = await this.guard(() => this.o.model.complete(req, this.signal));
-    const reply: ModelReply = { ...raw, calls: uniqueCallIds(raw.calls, usedCallIds(s.messages), s.turns) };
-    s.usage = addUsage(s.usage, reply.usage);
-    s.turns += 1;
+    const got = await this.guard(() => this.o.model.complete(req, this.signal));
+    const reply: ModelReply = { ...got, calls: uniqueCallIds(got.calls, usedCallIds(raw.messages), s.turns) };
+    this.edit.set('usage', addUsage(raw.usage, reply.usage));
+    this.edit.set('turns', s.turns + 1);
     const msg: Message = { role: 'assistant' };
     if (reply.text !== undefined && reply.text !== '') msg.text = reply.text;
     if (reply.calls.length > 0) msg.calls = reply.calls;
-    s.messages.push(msg);
-    s.lastReply = reply;
-    delete s.results;
-    delete s.attempts;
-    const ev: LoopEvent = { type: 'reply', turn: s.turns - 1, calls: reply.calls, usage: reply.usage, total: s.usage };
+    this.edit.push(msg);
+    this.edit.set('lastReply', reply);
+    this.edit.set('results', undefined);
+    this.edit.set('attempts', undefined);
+    const ev: LoopEvent = { type: 'reply', turn: s.turns - 1, calls: reply.calls, usage: reply.usage, total: raw.usage };
     if (reply.text !== undefined) ev.text = reply.text;
     this.emit(ev);
     if (reply.calls.length === 0) {
-      s.answer = reply.text ?? '';
-      s.phase = 'done';
+      this.edit.set('answer', reply.text ?? '');
+      this.edit.set('phase', 'done');
       await this.save(SavePoint.PausedOrDone);
       return 'done';
     }
-    s.phase = 'tools';
+    this.edit.set('phase', 'tools');
     await this.save(SavePoint.ReplyArrived);
     return 'tools';
   }
@@ -163,7 +181,7 @@ class Loop {
     const reply = s.lastReply;
     if (!reply) {
       // A tools/paused state without a reply cannot come from this loop; go back to the model.
-      s.phase = 'model';
+      this.edit.set('phase', 'model');
       return 'answered';
     }
     for (const call of reply.calls) {
@@ -197,8 +215,12 @@ class Loop {
       const key = tool.keyed && s.config.keys ? idempotencyKey(s.runId, call.id) : undefined;
       if (!tool.readOnly) {
         const m: AttemptMarker = { callId: call.id, tool: call.name, startedAt: this.now().toISOString() };
-        if (key !== undefined) m.key = key;
-        s.attempts = { ...s.attempts, [call.id]: m };
+        if (key !== undefined) {
+          m.key = key;
+          const retention = await this.retentionOf(tool);
+          if (retention !== undefined) m.retentionMs = retention;
+        }
+        this.edit.put('attempts', call.id, m);
         await this.save(SavePoint.AttemptMarked);
       }
       await this.execute(call, tool, parsed.args, key);
@@ -235,6 +257,20 @@ class Loop {
     return 'resolved';
   }
 
+  /**
+   * How long the tool's service keeps keys, asked before the call so the marker can carry it.
+   * A service that cannot say now leaves it unset: the ladder then asks again, and an answer
+   * it cannot get means the key is not known to be kept.
+   */
+  private async retentionOf(tool: Tool): Promise<number | undefined> {
+    try {
+      return await this.guard(() => tool.keyed!.retention(this.signal));
+    } catch (e) {
+      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
+      return undefined;
+    }
+  }
+
   private async askApproval(call: ToolCall, tool: Tool, args: Record<string, unknown>): Promise<ApprovalAnswer> {
     await this.pend(call, 'approval');
     const req: ApprovalRequest = { runId: this.state.runId, callId: call.id, tool: call.name, args: call.args, ...describe(tool, call, args) };
@@ -251,16 +287,22 @@ class Loop {
   private async pend(call: ToolCall, kind: 'approval' | 'ladder'): Promise<void> {
     const s = this.state;
     if (s.phase === 'paused' && s.pending?.some((p) => p.callId === call.id && p.kind === kind)) return;
-    s.pending = [...(s.pending ?? []).filter((p) => p.callId !== call.id), { kind, callId: call.id, tool: call.name, args: call.args, askedAt: this.now().toISOString() }];
-    s.phase = 'paused';
+    this.edit.set('pending', [...(this.edit.raw.pending ?? []).filter((p) => p.callId !== call.id), { kind, callId: call.id, tool: call.name, args: call.args, askedAt: this.now().toISOString() }]);
+    this.edit.set('phase', 'paused');
     await this.save(SavePoint.PausedOrDone);
   }
 
   /** The person answered: the question leaves the state with the next save (the marker's or the result's). */
   private unpend(call: ToolCall): void {
-    const s = this.state;
-    dropPending(s, call.id);
-    s.phase = 'tools';
+    this.dropPending(call.id);
+    this.edit.set('phase', 'tools');
+  }
+
+  private dropPending(callId: string): void {
+    const pending = this.state.pending;
+    if (!pending?.some((p) => p.callId === callId)) return;
+    const rest = this.edit.raw.pending!.filter((p) => p.callId !== callId);
+    this.edit.set('pending', rest.length > 0 ? rest : undefined);
   }
 
   private context(call: ToolCall, key: string | undefined): ToolContext {
@@ -270,7 +312,7 @@ class Loop {
       callId: call.id,
       workspace: s.config.workspace,
       signal: this.signal,
-      recordWrite: (rel, content) => recordWrite(this.o.handle, s, rel, content, call.id),
+      recordWrite: (rel, content) => recordWrite(this.o.handle, this.edit, rel, content, call.id),
     };
     if (key !== undefined) ctx.key = key;
     return ctx;
@@ -294,21 +336,21 @@ class Loop {
 
   /** Save point 4. When it answers the reply's last call, the results join the messages and the phase is model, in the same save. */
   private async record(call: ToolCall, out: ToolOutput): Promise<void> {
-    const s = this.state;
     const result: ToolResult = { callId: call.id, content: out.content };
     if (out.isError) result.isError = true;
-    s.results = { ...s.results, [call.id]: result };
-    dropPending(s, call.id);
+    this.edit.put('results', call.id, result);
+    this.dropPending(call.id);
     this.emit({ type: 'tool-end', call, result });
-    const calls = s.lastReply?.calls ?? [];
-    const results = s.results;
+    const raw = this.edit.raw;
+    const calls = raw.lastReply?.calls ?? [];
+    const results = raw.results!;
     if (calls.every((c) => results[c.id])) {
-      s.messages.push({ role: 'tool', results: calls.map((c) => results[c.id]) });
-      delete s.results;
-      delete s.attempts;
-      s.phase = 'model';
+      this.edit.push({ role: 'tool', results: calls.map((c) => results[c.id]) });
+      this.edit.set('results', undefined);
+      this.edit.set('attempts', undefined);
+      this.edit.set('phase', 'model');
     } else {
-      s.phase = 'tools';
+      this.edit.set('phase', 'tools');
     }
     await this.save(SavePoint.ResultSaved);
   }
@@ -317,7 +359,7 @@ class Loop {
 
   /** Saves ignore cancellation: the save that records where the run stopped always happens. */
   private async save(point: SavePoint): Promise<void> {
-    await this.o.handle.save(this.state, point);
+    await this.o.handle.save(this.edit, point);
     this.emit({ type: 'saved', point, phase: this.state.phase });
     this.o.crash?.(point);
   }
@@ -347,12 +389,6 @@ class Loop {
   private emit(e: LoopEvent): void {
     this.o.onEvent?.(e);
   }
-}
-
-function dropPending(s: RunState, callId: string): void {
-  const rest = (s.pending ?? []).filter((p) => p.callId !== callId);
-  if (rest.length > 0) s.pending = rest;
-  else delete s.pending;
 }
 
 function describe(tool: Tool, call: ToolCall, args: Record<string, unknown>): { title: string; detail: string; diff?: { path: string; before: string; after: string } } {

@@ -6,7 +6,7 @@
 import { createRun, openRun, type StoreOptions } from '../durable/checkpoint';
 import type { RunHandle } from '../durable/handle';
 import type { CrashHook } from '../durable/savepoints';
-import type { RunResult, RunState } from '../durable/state';
+import { resultOf, type RunResult, type RunState } from '../durable/state';
 import type { ModelProvider } from '../model/provider';
 import type { Approver } from './approver';
 import type { ToolSet } from './tool';
@@ -28,7 +28,9 @@ export interface RunnerOptions {
   crash?: CrashHook;
   onEvent?: (e: LoopEvent) => void;
   now?: () => Date;
-  /** Called once the run is open and locked, with its state, to build the model, tools and approver. */
+  /** Called once the run is open and locked, before anything else, finished or not. */
+  opened?: (state: RunState, handle: RunHandle) => void | Promise<void>;
+  /** Called once the run is open and locked, with its state, to build the model, tools and approver; not for a finished run. */
   parts: (state: RunState, handle: RunHandle) => RunParts | Promise<RunParts>;
 }
 
@@ -49,6 +51,9 @@ export async function resumeRun(o: RunnerOptions & { runId: string }): Promise<R
 
 async function drive(o: RunnerOptions, handle: RunHandle, state: RunState, resumed: boolean): Promise<RunResult> {
   try {
+    await o.opened?.(state, handle);
+    // A finished run returns its saved answer: nothing to build, no model to call.
+    if (state.phase === 'done') return resultOf(state);
     const parts = await o.parts(state, handle);
     return await runLoop({
       handle,

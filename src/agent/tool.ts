@@ -47,8 +47,12 @@ export interface Tool {
   readOnly?: boolean;
   /** Changes something, but a repeat has the same effect as one call. */
   idempotent?: boolean;
-  /** Sends an idempotency key; the service keeps keys this long (an expired key counts as no key). */
-  keyed?: { retentionMs: number };
+  /**
+   * Sends an idempotency key. `retention` says how long the service keeps keys (an expired key
+   * counts as no key), asking the service when it has not said yet: the loop saves the answer
+   * with the attempt marker, and the ladder asks again for a marker saved without one.
+   */
+  keyed?: { retention(signal: AbortSignal): Promise<number> };
   /** Runs only after a person says yes. */
   needsApproval?: boolean;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
@@ -59,6 +63,11 @@ export interface Tool {
 }
 
 export type ToolSet = ReadonlyMap<string, Tool>;
+
+/** A `keyed` declaration for a service whose key retention is known up front. */
+export function keyedFor(retentionMs: number): NonNullable<Tool['keyed']> {
+  return { retention: async () => retentionMs };
+}
 
 export function toolSet(tools: Tool[]): ToolSet {
   const m = new Map<string, Tool>();

@@ -5,7 +5,7 @@ export const USAGE = `triage: a durable LLM triage agent, headless
              [--crashes FOLDER (with --task crash-folder)] [--approve-tools a,b|*]
              [--die-after TOOL] [--keys on|off] [--model recorded|anthropic|openai]
              [--model-name NAME] [--base-url URL] [--tracker URL] [--record FILE]
-             [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--json]
+             [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--new] [--json]
   triage status --state DIR [--json]
   triage show --state DIR --run ID [--json]
   triage tasks [--json]

@@ -1,8 +1,9 @@
 /**
  * The RunHandle the checkpoint store hands out: one open, locked run.
  *
- * A save appends one journal record holding what changed (save-delta.ts), so its cost does
- * not grow with the run. When the journal would outgrow max(1 MiB, the snapshot's size), the
+ * A save appends one journal record holding what changed, as its caller says (a StateEdit,
+ * state-edit.ts), so its cost does not grow with the run; a save given only the state writes
+ * a full record (every message and field), which is always right and costs the state's size. When the journal would outgrow max(1 MiB, the snapshot's size), the
  * save is a compaction instead: the whole state is written as the new snapshot (atomic
  * replace), then the journal is emptied.
  *
@@ -24,7 +25,8 @@ import { runPath, runTempPath } from './paths';
 import { BlobStore } from './blobs';
 import { JournalFile, journalPath } from './journal-file';
 import { encodeRecord } from './journal-record';
-import { SavedView } from './save-delta';
+import { StateEdit } from './state-edit';
+import type { RecordChange } from './journal-record';
 import { encodeSnapshot } from './snapshot';
 import { SaveFailedError } from './save-failed-error';
 
@@ -59,7 +61,8 @@ export class CheckpointHandle implements RunHandle {
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
   private failure: unknown;
-  private view: SavedView | undefined;
+  /** The top-level fields as of the last save, so a full record can remove the ones that are gone. */
+  private savedFields: Set<string> | undefined;
   private journal: JournalFile | undefined;
   private seq = 0;
   /** Journal and snapshot sizes once every queued write is done. */
@@ -92,7 +95,7 @@ export class CheckpointHandle implements RunHandle {
     this.plannedJournal = at.journalBytes;
     this.plannedSnapshot = at.snapshotBytes;
     this.journal = new JournalFile(this.journalFile, at.journalBytes, at.journalExists, this.opts.sync);
-    this.view = new SavedView(state);
+    this.savedFields = fieldsOf(state);
   }
 
   /** Writes a new run's first snapshot (save 0), setting updatedAt; the journal must not exist. */
@@ -122,22 +125,26 @@ export class CheckpointHandle implements RunHandle {
 
   /**
    * Encodes what changed as it is at the call (setting updatedAt), then writes it crash-safely
-   * after any earlier save. A SimulatedCrash from the crash hook propagates untouched.
+   * after any earlier save. Given a StateEdit, the record holds exactly the changes it took;
+   * given the state itself, a full record. A SimulatedCrash from the crash hook propagates untouched.
    */
-  save(state: RunState, _point: SaveReason): Promise<void> {
+  save(edit: StateEdit | RunState, _point: SaveReason): Promise<void> {
     let job: () => Promise<void>;
     let started = false;
     try {
       this.assertHeld();
       if (this.failure !== undefined) throw this.failed();
-      if (!this.view) throw new Error(`run ${this.runId} was not loaded into this handle`);
+      if (!this.savedFields) throw new Error(`run ${this.runId} was not loaded into this handle`);
+      const state = edit instanceof StateEdit ? edit.raw : edit;
       state.updatedAt = new Date().toISOString();
-      started = true; // from here a throw leaves the view and the sequence ahead of the files
+      started = true; // from here a throw leaves the sequence ahead of the files
+      const change = edit instanceof StateEdit ? edit.take() : fullChange(state, this.savedFields);
+      if (!change.set.some(([k]) => k === 'updatedAt')) change.set.push(['updatedAt', state.updatedAt]);
+      this.savedFields = nextFields(this.savedFields, change);
       const seq = ++this.seq;
-      const line = encodeRecord(seq, this.view.next(state));
+      const line = encodeRecord(seq, change);
       if (this.plannedJournal + line.length > Math.max(COMPACT_MIN_BYTES, this.plannedSnapshot)) {
         const snapshot = Buffer.from(encodeSnapshot(seq, state));
-        this.view.reset(state);
         this.plannedJournal = 0;
         this.plannedSnapshot = snapshot.length;
         job = () => this.compact(snapshot);
@@ -205,4 +212,26 @@ export class CheckpointHandle implements RunHandle {
     await this.journal?.close();
     await this.lock.release();
   }
+}
+
+/** Every set top-level field except messages. */
+function fieldsOf(state: RunState): Set<string> {
+  const out = new Set<string>();
+  for (const [k, v] of Object.entries(state)) if (k !== 'messages' && v !== undefined) out.add(k);
+  return out;
+}
+
+/** A record that rewrites the whole state: every message, every field, and the removal of fields saved before and gone now. */
+function fullChange(state: RunState, saved: Set<string>): RecordChange {
+  const now = fieldsOf(state);
+  const o = state as unknown as Record<string, unknown>;
+  return { from: 0, messages: state.messages, set: [...now].map((k) => [k, o[k]]), patch: [], unset: [...saved].filter((k) => !now.has(k)) };
+}
+
+function nextFields(saved: Set<string>, c: RecordChange): Set<string> {
+  const out = new Set(saved);
+  for (const [k] of c.set) out.add(k);
+  for (const [k] of c.patch) out.add(k);
+  for (const k of c.unset) out.delete(k);
+  return out;
 }

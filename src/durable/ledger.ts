@@ -10,6 +10,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { RunHandle } from './handle';
+import type { StateEdit } from './state-edit';
 import type { FileRecord, RunState } from './state';
 import { BadInputError, CorruptCheckpointError, WorkspaceChangedError, type FileChange } from './errors';
 import { isErrno } from './fsutil';
@@ -33,18 +34,13 @@ function inWorkspace(workspace: string, relPath: string): string {
   return path.join(workspace, ...ledgerPath(relPath).split('/'));
 }
 
-/** Records a write: puts the bytes in the content store, sets state.files[relPath] = {sha256,size,callId,writtenAt}. */
-export async function recordWrite(handle: RunHandle, state: RunState, relPath: string, content: Buffer, callId: string): Promise<void> {
+/** Records a write: puts the bytes in the content store, puts files[relPath] = {sha256,size,callId,writtenAt} (saved with the next save). */
+export async function recordWrite(handle: RunHandle, edit: StateEdit, relPath: string, content: Buffer, callId: string): Promise<void> {
   const key = ledgerPath(relPath);
   const sha256 = await handle.putBlob(content);
-  setFile(state, key, { sha256, size: content.length, callId, writtenAt: new Date().toISOString() });
+  edit.put('files', key, { sha256, size: content.length, callId, writtenAt: new Date().toISOString() });
 }
 
-/** defineProperty, not assignment: a path such as "__proto__" stays an ordinary entry. */
-function setFile(state: RunState, key: string, rec: FileRecord): void {
-  state.files ??= {};
-  Object.defineProperty(state.files, key, { value: rec, enumerable: true, writable: true, configurable: true });
-}
 
 const GONE = ['ENOENT', 'ENOTDIR', 'EISDIR'];
 
@@ -144,10 +140,11 @@ export async function restoreAgentVersion(handle: RunHandle, state: RunState, ch
  * Way on #2: accepts the current files. Each changed file's current bytes are stored and its
  * hash re-recorded (the record keeps the callId of the agent's write); a missing file leaves the
  * ledger. A note for the model goes onto state.inbox with a unified diff per file (agent's
- * version -> current; "deleted" for missing files). The caller saves the state afterwards.
+ * version -> current; "deleted" for missing files). The caller saves the edit afterwards.
  */
-export async function acceptCurrentFiles(handle: RunHandle, state: RunState, changes: FileChange[]): Promise<void> {
+export async function acceptCurrentFiles(handle: RunHandle, edit: StateEdit, changes: FileChange[]): Promise<void> {
   if (changes.length === 0) return;
+  const state = edit.raw;
   const parts: string[] = [];
   for (const c of changes) {
     const rec = recordOf(state, c);
@@ -155,22 +152,22 @@ export async function acceptCurrentFiles(handle: RunHandle, state: RunState, cha
     const file = inWorkspace(state.config.workspace, c.path);
     const now = await readOrNull(file);
     if (now === null) {
-      delete state.files![c.path];
+      edit.drop('files', c.path);
       parts.push(`${c.path}: deleted.`);
       continue;
     }
     const sha256 = await handle.putBlob(now);
-    setFile(state, c.path, { sha256, size: now.length, callId: rec.callId, writtenAt: new Date().toISOString() });
+    edit.put('files', c.path, { sha256, size: now.length, callId: rec.callId, writtenAt: new Date().toISOString() });
     parts.push(
       before === undefined
         ? `${c.path}: changed (your version is not in the content store, so no diff); it is now:\n${now.toString('utf8')}`
         : createTwoFilesPatch(`a/${c.path}`, `b/${c.path}`, before, now.toString('utf8'), 'your version', 'current'),
     );
   }
-  state.inbox ??= [];
-  state.inbox.push(
+  edit.set('inbox', [
+    ...(state.inbox ?? []),
     'Files you wrote earlier in this run were changed outside the run, and the person accepted the changes. ' +
       'Your earlier view of these files is out of date; work from the current versions:\n\n' +
       parts.join('\n'),
-  );
+  ]);
 }

@@ -58,6 +58,11 @@ export interface AttemptMarker {
   startedAt: string;
   /** The idempotency key sent with the call, when the tool is keyed. */
   key?: string;
+  /**
+   * How long the tool's service keeps keys, as it said before the call (ms). Saved with the
+   * marker so a later process, which has learnt nothing yet, never assumes a default.
+   */
+  retentionMs?: number;
 }
 
 /** A call waiting on a person: an approval, or the ladder's last question. */
@@ -322,6 +327,7 @@ function marker(v: unknown, p: string): AttemptMarker {
   const o = obj(v, p);
   const m: AttemptMarker = { callId: str(o.callId, `${p}.callId`), tool: str(o.tool, `${p}.tool`), startedAt: str(o.startedAt, `${p}.startedAt`) };
   setIf(m, 'key', optional(o, 'key', p, str));
+  setIf(m, 'retentionMs', optional(o, 'retentionMs', p, num));
   return m;
 }
 function pending(v: unknown, p: string): PendingQuestion {

@@ -8,7 +8,7 @@ import { BadInputError } from '../durable/errors';
 import type { RunState } from '../durable/state';
 import { shortRunId } from './logic/runRows';
 import type { ExtensionSettings } from './logic/settings';
-import { formatDollars } from './logic/texts';
+import { FINISHED_BUTTONS, finishedRunMessage, formatDollars } from './logic/texts';
 import type { NotificationApprover, Questions } from './approver';
 import type { RunManager } from './runManager';
 import type { ApiKeys } from './secrets';
@@ -81,7 +81,8 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
           return;
         }
         const state = await core.checkpoints().readRun(d.stateDir(), runId);
-        const model = await modelForResume(state.config, d.settings(), { keys: d.keys, log: d.log });
+        // A finished run shows its saved result and calls no model: nothing to pick or unlock.
+        const model = state.phase === 'done' ? undefined : await modelForResume(state.config, d.settings(), { keys: d.keys, log: d.log });
         await d.manager.resume(runId, state.task, model);
       } catch (e) {
         d.present(e, runId);
@@ -124,22 +125,40 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     context.subscriptions.push(vscode.commands.registerCommand(id, guard(id, f)));
   };
 
+  /**
+   * The same Start twice finds the run it started: unfinished, it is resumed (by the job);
+   * done, the user chooses between its saved result (no model call) and a new run.
+   */
+  const finishedChoice = async (task: string, ws: string): Promise<'new' | 'shown' | 'cancel' | undefined> => {
+    const latest = await core.job().latestRun(d.stateDir(), { task, workspace: ws });
+    if (latest?.phase !== 'done') return undefined;
+    const pick = await vscode.window.showInformationMessage(finishedRunMessage(task, latest.runId, latest.updatedAt), { modal: true }, FINISHED_BUTTONS.show, FINISHED_BUTTONS.fresh);
+    if (pick === FINISHED_BUTTONS.fresh) return 'new';
+    if (pick !== FINISHED_BUTTONS.show) return 'cancel';
+    await cmds.resumeRun(latest.runId);
+    return 'shown';
+  };
+
   register('durableTriage.start', async () => {
     const ws = needWorkspace(d);
     const task = await pickTask(ws);
     if (!task) return;
+    const choice = await finishedChoice(task.task, ws);
+    if (choice === 'shown' || choice === 'cancel') return;
     const s = d.settings();
     const provider = await pickModel(s.provider, task.kind === 'catalog');
     if (!provider) return;
     const model = await modelForStart(provider, s, { keys: d.keys, log: d.log });
     d.log.info(`start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}`);
-    await d.manager.start(task.task, ws, model, task.kind === 'folder' ? { crashes: task.crashes } : {});
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), ...(choice === 'new' ? { fresh: true } : {}) });
   });
 
   register('durableTriage.startRecording', async () => {
     const ws = needWorkspace(d);
     const task = await pickTask(ws);
     if (!task) return;
+    const choice = await finishedChoice(task.task, ws);
+    if (choice === 'shown' || choice === 'cancel') return;
     const s = d.settings();
     const provider = await pickModel(s.provider, false);
     if (!provider) return;
@@ -155,7 +174,7 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     if (!target) return;
     const model = await modelForStart(provider, s, { keys: d.keys, log: d.log });
     d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath });
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath, ...(choice === 'new' ? { fresh: true } : {}) });
   });
 
   register('durableTriage.resume', async (node) => {

@@ -19,6 +19,9 @@ import * as core from './core';
 
 export type ModelOption = TriageRunOptions['model'];
 
+/** What a start may add: the crash folder of the crash-folder task, a recording to write, a new run on purpose. */
+export type StartExtras = Pick<TriageRunOptions, 'crashes' | 'recordTo' | 'fresh'>;
+
 interface ActiveRun {
   runId?: string;
   task: string;
@@ -58,13 +61,13 @@ export class RunManager {
   }
 
   /** Starts the task in the workspace folder, or resumes the task's unfinished run there. */
-  start(task: string, workspace: string, model: ModelOption, extra: Record<string, string> = {}): Promise<void> {
+  start(task: string, workspace: string, model: ModelOption, extra: StartExtras = {}): Promise<void> {
     if ([...this.active].some((r) => r.task === task)) {
       void vscode.window.showInformationMessage(`Durable Triage: a ${task} run is already running in this window.`);
       return Promise.resolve();
     }
     return this.drive(task, undefined, (common) => {
-      const o: TriageRunOptions & Record<string, unknown> = { ...common, ...extra, task, workspace };
+      const o: TriageRunOptions = { ...common, ...extra, task, workspace };
       if (model !== undefined) o.model = model;
       return core.job().runTriage(o);
     });

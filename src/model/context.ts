@@ -9,14 +9,15 @@
  * newly covered messages. `covers` only ever moves to a message that is not a tool
  * result, so an assistant's tool calls and their results stay on the same side.
  */
-import type { ContextSummary, Message, RunState, ToolCall } from '../durable/state';
+import type { ContextSummary, Message, ToolCall } from '../durable/state';
+import type { StateView } from '../durable/state-edit';
 import type { ModelRequest } from './provider';
 import { messageChars, tokensOfChars } from './estimate';
 import { abortError } from './http';
 
 /** The loop's hook before each model call (src/agent/loop.ts declares the same shape). */
 export interface ContextPolicy {
-  prepare(state: RunState, signal: AbortSignal): Promise<void>;
+  prepare(state: StateView, signal: AbortSignal): Promise<ContextSummary | undefined>;
 }
 
 /** Context windows in tokens, by model name prefix (longest prefix wins). */
@@ -54,39 +55,39 @@ const HEAD_CHARS = 120;
 export class WindowContextPolicy implements ContextPolicy {
   constructor(private readonly o: WindowPolicyOptions = {}) {}
 
-  async prepare(state: RunState, signal: AbortSignal): Promise<void> {
+  async prepare(state: StateView, signal: AbortSignal): Promise<ContextSummary | undefined> {
     if (signal.aborted) throw abortError(signal);
     const window = this.o.windowTokens ?? contextWindow(state.config.model);
     const covers = state.summary?.covers ?? 0;
-    if (contextTokens(state, state.summary, covers) <= window * (this.o.threshold ?? 0.8)) return;
+    if (contextTokens(state, state.summary, covers) <= window * (this.o.threshold ?? 0.8)) return undefined;
     const cuts = cutPoints(state.messages).filter((i) => i > covers);
-    if (cuts.length === 0) return;
+    if (cuts.length === 0) return undefined;
     const goal = window * (this.o.target ?? 0.5);
     let chosen: ContextSummary | undefined;
     for (const i of cuts) {
       chosen = extendSummary(state.messages, state.summary, i);
       if (contextTokens(state, chosen, i) <= goal) break;
     }
-    if (chosen) state.summary = chosen;
+    return chosen;
   }
 }
 
 /** Estimated tokens of what the loop would send: system, summary and the messages after `covers`. */
-function contextTokens(state: RunState, summary: ContextSummary | undefined, covers: number): number {
+function contextTokens(state: StateView, summary: ContextSummary | undefined, covers: number): number {
   let chars = state.system.length + (summary?.text.length ?? 0);
   for (const m of state.messages.slice(covers)) chars += messageChars(m);
   return tokensOfChars(chars);
 }
 
 /** Indexes where the kept part may start: not a tool result (it would lose its calls), and never past the last message. */
-export function cutPoints(messages: Message[]): number[] {
+export function cutPoints(messages: readonly Message[]): number[] {
   const out: number[] = [];
   for (let i = 1; i < messages.length; i++) if (messages[i].role !== 'tool') out.push(i);
   return out;
 }
 
 /** The summary covering messages [0, covers): the previous summary's text, extended with the newly covered messages. */
-export function extendSummary(messages: Message[], prev: ContextSummary | undefined, covers: number): ContextSummary {
+export function extendSummary(messages: readonly Message[], prev: ContextSummary | undefined, covers: number): ContextSummary {
   if (prev && covers <= prev.covers) return prev;
   const from = prev?.covers ?? 0;
   const lines: string[] = [];
@@ -101,7 +102,7 @@ export function extendSummary(messages: Message[], prev: ContextSummary | undefi
   return { text: prev ? `${prev.text}\n${lines.join('\n')}` : lines.join('\n'), covers };
 }
 
-function describe(messages: Message[], i: number): string[] {
+function describe(messages: readonly Message[], i: number): string[] {
   const m = messages[i];
   switch (m.role) {
     case 'user':

@@ -9,6 +9,7 @@ import { listRuns, openRun, readRun, deleteRun, type RunListing, type StoreOptio
 import { restoreAgentVersion as restoreFiles, acceptCurrentFiles as acceptFiles, checkWorkspace } from '../durable/ledger';
 import { type CrashHook } from '../durable/savepoints';
 import { newState, type RunResult, type RunState } from '../durable/state';
+import { StateEdit } from '../durable/state-edit';
 import { BadInputError, type FileChange } from '../durable/errors';
 import { startRun, resumeRun } from '../agent/runner';
 import { newRunId } from '../agent/keys';
@@ -41,8 +42,10 @@ export interface TriageRunOptions {
   approver: Approver;
   /** Keyed tools send idempotency keys (default true). */
   keys?: boolean;
-  /** An external tracker; default: an embedded one with its store in <stateDir>/tracker/<runId>. */
+  /** An external tracker; default: the embedded one, its store in <stateDir>/tracker (shared by every run of the folder). */
   trackerUrl?: string;
+  /** Start a new run even if the task (in that workspace) already has one (`--new`); default: resume or show the latest. */
+  fresh?: boolean;
   limits?: Limits;
   signal?: AbortSignal;
   crash?: CrashHook;
@@ -69,6 +72,8 @@ export interface TriageOutcome {
   issues: TrackerIssue[];
   /** Model calls made by this process (replies paid now). */
   modelCalls: number;
+  /** The run was already done when this process opened it: its saved result, nothing ran. */
+  finishedBefore: boolean;
   workspace: string;
 }
 
@@ -76,28 +81,59 @@ function isProvider(m: ModelChoice | ModelProvider | undefined): m is ModelProvi
   return !!m && typeof (m as ModelProvider).complete === 'function';
 }
 
-/** The embedded tracker's store folder for a run. */
-export function trackerDir(stateDir: string, runId: string): string {
-  return path.join(stateDir, 'tracker', runId);
+/**
+ * The embedded tracker's store folder: one for the whole state folder, shared by all its runs
+ * (as a real tracker is shared). A run created before the tracker was shared kept its own
+ * store in tracker/<runId>; that run goes on using it, so its issue numbers stay as filed.
+ */
+export function trackerDir(stateDir: string): string {
+  return path.join(stateDir, 'tracker');
 }
 
-/** Runs that are not done, newest first; with `workspace`, only runs working in that folder. */
-export async function unfinishedRuns(stateDir: string, filter: { workspace?: string; task?: string } = {}): Promise<RunListing[]> {
-  return unfinishedOf(await listRuns(stateDir), filter);
+function legacyTrackerDir(stateDir: string, runId: string): string {
+  return path.join(trackerDir(stateDir), runId);
 }
 
-function unfinishedOf(all: RunListing[], filter: { workspace?: string; task?: string }): RunListing[] {
+export interface RunFilter {
+  workspace?: string;
+  task?: string;
+}
+
+function runsOf(all: RunListing[], filter: RunFilter): RunListing[] {
   const ws = filter.workspace ? path.resolve(filter.workspace) : undefined;
   return all.filter(
     (r) =>
       r.state !== undefined &&
-      r.state.phase !== 'done' &&
       (ws === undefined || path.resolve(r.state.config.workspace) === ws) &&
       (filter.task === undefined || r.state.task === filter.task),
   );
 }
 
-/** Starts the task, or resumes its unfinished run in this state directory (the same command twice is crash, then resume). */
+/** Runs that are not done, newest first; with `workspace`, only runs working in that folder. */
+export async function unfinishedRuns(stateDir: string, filter: RunFilter = {}): Promise<RunListing[]> {
+  return runsOf(await listRuns(stateDir), filter).filter((r) => r.state!.phase !== 'done');
+}
+
+/**
+ * The newest run of the task (in that workspace, when given), finished or not: what the same
+ * command finds again. A checkpoint that cannot be read might be that run, so it stops the
+ * search with its CorruptCheckpointError rather than letting a second run start beside it.
+ */
+export async function latestRun(stateDir: string, filter: RunFilter): Promise<RunState | undefined> {
+  return latestOf(await listRuns(stateDir), filter);
+}
+
+function latestOf(listed: RunListing[], filter: RunFilter): RunState | undefined {
+  const corrupt = listed.find((r) => r.error);
+  if (corrupt?.error) throw corrupt.error;
+  return runsOf(listed, filter)[0]?.state;
+}
+
+/**
+ * The same command twice is crash, then resume: the task's latest run in this state folder
+ * (and workspace, when given) is resumed if unfinished, and if done its saved answer and
+ * results come back with no model call. A new run only when there is none, or on request (`fresh`).
+ */
 export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   const ownFolder = o.task === CRASH_FOLDER_TASK;
   if (ownFolder && !o.workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
@@ -105,12 +141,8 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
     throw new BadInputError('The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code\'s language models) for your own crash reports.');
   await fs.mkdir(o.stateDir, { recursive: true, mode: 0o700 });
-  // A checkpoint we cannot read might be this task's unfinished run: stop rather than start a second one beside it.
-  const listed = await listRuns(o.stateDir);
-  const corrupt = listed.find((r) => r.error);
-  if (corrupt?.error) throw corrupt.error;
-  const open = unfinishedOf(listed, { task: task.name, ...(o.workspace ? { workspace: o.workspace } : {}) });
-  if (open.length > 0) return resumeTriage({ ...o, runId: open[0].runId });
+  const latest = latestOf(await listRuns(o.stateDir), { task: task.name, ...(o.workspace ? { workspace: o.workspace } : {}) });
+  if (latest && !o.fresh) return drive(o, task, { runId: latest.runId });
 
   const runId = newRunId(task.name);
   let workspace: string;
@@ -139,7 +171,7 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   return drive(o, task, { state });
 }
 
-/** Resumes one run by ID, with the tracker, workspace and model it was started with. */
+/** Resumes one run by ID, with the tracker, workspace and model it was started with (a done run: its saved result, no model call). */
 export async function resumeTriage(o: Omit<TriageRunOptions, 'task' | 'workspace'> & { runId: string }): Promise<TriageOutcome> {
   const saved = await readRun(o.stateDir, o.runId);
   const task = saved.task === CRASH_FOLDER_TASK ? await crashFolderTask(saved.config.workspace, saved.config.options?.crashes) : findTask(saved.task);
@@ -154,6 +186,7 @@ async function drive(
   let modelCalls = 0;
   let tracker: { client: TrackerClient; close(): Promise<void> } | undefined;
   let runState: RunState | undefined;
+  let finishedBefore = false;
   const onEvent = (e: LoopEvent): void => {
     if (e.type === 'model-call') modelCalls++;
     o.onEvent?.(e);
@@ -165,14 +198,17 @@ async function drive(
     ...(o.signal ? { signal: o.signal } : {}),
     ...(o.crash ? { crash: o.crash } : {}),
     onEvent,
-    parts: async (state: RunState) => {
+    opened: async (state: RunState) => {
       runState = state;
+      finishedBefore = state.phase === 'done';
       o.onRunOpened?.(state.runId, state);
       tracker = await openTracker(o.stateDir, state, o.trackerUrl);
+    },
+    parts: async (state: RunState) => {
       const model = await buildModel(o, task, state);
       return {
         model,
-        tools: toolSet(withApprovals(triageTools({ tracker: tracker.client, keys: state.config.keys, workspace: state.config.workspace }), o.approvalTools)),
+        tools: toolSet(withApprovals(triageTools({ tracker: tracker!.client, keys: state.config.keys, workspace: state.config.workspace }), o.approvalTools)),
         approver: o.approver,
         contextPolicy: new WindowContextPolicy(),
       };
@@ -182,7 +218,7 @@ async function drive(
     const result = 'state' in which ? await startRun({ ...common, state: which.state }) : await resumeRun({ ...common, runId: which.runId });
     const state = runState!;
     const issues = tracker ? await tracker.client.search({ runId: state.runId }) : [];
-    const outcome: TriageOutcome = { runId: state.runId, result, issues, modelCalls, workspace: state.config.workspace };
+    const outcome: TriageOutcome = { runId: state.runId, result, issues, modelCalls, finishedBefore, workspace: state.config.workspace };
     if (result.phase === 'done' && task.checks.length > 0) outcome.checks = await judge(task, { state, workspace: state.config.workspace, issues });
     return outcome;
   } finally {
@@ -201,7 +237,9 @@ function withApprovals(tools: Tool[], names: readonly string[] | undefined): Too
 async function openTracker(stateDir: string, state: RunState, override?: string): Promise<{ client: TrackerClient; close(): Promise<void> }> {
   const url = override ?? state.config.options?.trackerUrl;
   if (url) return { client: new TrackerClient(url), close: async () => {} };
-  const svc = await startTracker({ dir: trackerDir(stateDir, state.runId), port: 0, host: '127.0.0.1' });
+  const legacy = legacyTrackerDir(stateDir, state.runId);
+  const own = await fs.stat(legacy).then((st) => st.isDirectory(), () => false);
+  const svc = await startTracker({ dir: own ? legacy : trackerDir(stateDir), port: 0, host: '127.0.0.1' });
   return { client: new TrackerClient(svc.url), close: () => svc.close() };
 }
 
@@ -249,8 +287,9 @@ export async function acceptCurrentFiles(stateDir: string, runId: string): Promi
   try {
     const changes = await checkWorkspace(state.config.workspace, state.files);
     if (changes.length > 0) {
-      await acceptFiles(handle, state, changes);
-      await handle.save(state, 'workspace-accepted');
+      const edit = new StateEdit(state);
+      await acceptFiles(handle, edit, changes);
+      await handle.save(edit, 'workspace-accepted');
     }
     return changes;
   } finally {

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { resolveInWorkspace, toRel, ToolInputError } from './paths';
 import { walkFiles } from './tools/walk';
+import { nodeChildEnv } from './node-child';
 
 export const TEST_TIMEOUT_MS = 60_000;
 /** How much of the child's output is kept (the rest is dropped, with a note). */
@@ -86,7 +87,7 @@ interface RawRun {
 
 function spawnNode(cwd: string, files: string[], signal: AbortSignal | undefined, timeoutMs: number): Promise<RawRun> {
   signal?.throwIfAborted();
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+  const env: NodeJS.ProcessEnv = { ...nodeChildEnv(), NO_COLOR: '1', FORCE_COLOR: '0' };
   // Inherited from a parent `node --test`, these would turn the child's output into the parent's protocol.
   delete env.NODE_TEST_CONTEXT;
   delete env.NODE_OPTIONS;

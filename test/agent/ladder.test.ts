@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { climbLadder, keyStillKept } from '../../src/agent/ladder';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
-import { toolSet, type Tool, type ToolContext } from '../../src/agent/tool';
+import { keyedFor, toolSet, type Tool, type ToolContext } from '../../src/agent/tool';
 import { idempotencyKey } from '../../src/agent/keys';
 import type { LoopEvent } from '../../src/agent/loop';
 import { readRun } from '../../src/durable/checkpoint';
@@ -20,17 +20,18 @@ const base: Tool = { name: 'x', description: '', schema: { type: 'object', prope
 const at = (ms: number): Date => new Date(Date.parse(T0) + ms);
 
 test('step 1: read-only, idempotent, or a key the service still keeps reruns', async () => {
-  for (const t of [{ ...base, readOnly: true }, { ...base, idempotent: true }, { ...base, keyed: { retentionMs: 1000 } }]) {
+  for (const t of [{ ...base, readOnly: true }, { ...base, idempotent: true }, { ...base, keyed: keyedFor(1000) }]) {
     assert.deepEqual(await climbLadder(t, call, marker('k'), {}, ctx(), at(999)), { step: 'rerun', action: 'rerun' }, JSON.stringify(t));
   }
 });
 
 test('an expired key, or a keyed call sent without a key, counts as no key', async () => {
-  const keyed: Tool = { ...base, keyed: { retentionMs: 1000 } };
-  assert.equal(keyStillKept(keyed, marker('k'), at(999)), true);
-  assert.equal(keyStillKept(keyed, marker('k'), at(1000)), false);
-  assert.equal(keyStillKept(keyed, marker(), at(0)), false);
-  assert.equal(keyStillKept(base, marker('k'), at(0)), false);
+  const keyed: Tool = { ...base, keyed: keyedFor(1000) };
+  const signal = new AbortController().signal;
+  assert.equal(await keyStillKept(keyed, marker('k'), at(999), signal), true);
+  assert.equal(await keyStillKept(keyed, marker('k'), at(1000), signal), false);
+  assert.equal(await keyStillKept(keyed, marker(), at(0), signal), false);
+  assert.equal(await keyStillKept(base, marker('k'), at(0), signal), false);
   const expired = await climbLadder(keyed, call, marker('k'), {}, ctx(), at(1000));
   assert.equal(expired.step, 'person');
   assert.match(expired.step === 'person' ? expired.reason : '', /expired/);

@@ -17,7 +17,7 @@ test('the context policy summary is sent instead of the older messages and saved
     const model = new ScriptModel([reply(0, [['read', { path: 'a' }]]), reply(1, [], 'done')]);
     const policy: ContextPolicy = {
       async prepare(state) {
-        if (state.messages.length > 2) state.summary = { text: 'read a', covers: 2 };
+        return state.messages.length > 2 ? { text: 'read a', covers: 2 } : undefined;
       },
     };
     const parts = (): RunParts => ({ model, tools: toolSet([readTool()]), approver: new Person(), contextPolicy: policy });

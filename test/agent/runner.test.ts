@@ -29,18 +29,22 @@ test('the lock is released whatever stops the run: a failing parts(), a crash (w
   }
 });
 
-test('parts() gets the open run; a run ID is never created twice', async () => {
+test('opened() gets every open run, parts() only an unfinished one; a run ID is never created twice', async () => {
   const dir = tmp();
   try {
     const model = new ScriptModel([reply(0, [], 'done')]);
     const seen: string[] = [];
+    const opened = (state: { runId: string; phase: string }, handle: { runId: string }): void => {
+      seen.push(`opened ${state.runId}/${state.phase}/${handle.runId}`);
+    };
     const parts = (state: { runId: string; phase: string }, handle: { runId: string }): RunParts => {
-      seen.push(`${state.runId}/${state.phase}/${handle.runId}`);
+      seen.push(`parts ${state.runId}/${state.phase}/${handle.runId}`);
       return { model, tools: toolSet([]), approver: new Person() };
     };
-    await startRun({ stateDir: dir, state: freshState('u2', dir), parts });
-    await resumeRun({ stateDir: dir, runId: 'u2', parts });
-    assert.deepEqual(seen, ['u2/model/u2', 'u2/done/u2']);
+    await startRun({ stateDir: dir, state: freshState('u2', dir), opened, parts });
+    const again = await resumeRun({ stateDir: dir, runId: 'u2', opened, parts });
+    assert.equal(again.answer, 'done', 'a finished run returns its saved answer');
+    assert.deepEqual(seen, ['opened u2/model/u2', 'parts u2/model/u2', 'opened u2/done/u2'], 'nothing is built for a finished run');
     await assert.rejects(startRun({ stateDir: dir, state: freshState('u2', dir), parts }), RunExistsError);
     assert.deepEqual(model.requests, [1]);
   } finally {

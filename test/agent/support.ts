@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { ModelProvider, ModelRequest } from '../../src/model/provider';
 import type { ModelReply, RunState } from '../../src/durable/state';
 import { newState } from '../../src/durable/state';
-import type { Tool, ToolOutput } from '../../src/agent/tool';
+import { keyedFor, type Tool, type ToolOutput } from '../../src/agent/tool';
 import type { Approver, ApprovalAnswer, LadderAnswer, LadderQuestion, ApprovalRequest } from '../../src/agent/approver';
 
 export function tmp(prefix = 'triage-agent-'): string {
@@ -67,7 +67,7 @@ export function keyedTool(svc: Service, name = 'keyed', opts: Partial<Tool> = {}
     name,
     description: 'creates a record, keyed',
     schema: noteSchema,
-    keyed: { retentionMs: 24 * 3600_000 },
+    keyed: keyedFor(24 * 3600_000),
     async run(args, ctx): Promise<ToolOutput> {
       return { content: `created #${svc.create(String(args.note), ctx.key)}` };
     },

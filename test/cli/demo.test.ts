@@ -24,7 +24,7 @@ interface StatusJson {
   runs: { runId: string; phase: string; turns: number; unresolved: { tool: string; callId: string }[] }[];
 }
 
-test('crash after code_patch, resume, every check passes and one issue per group', () => {
+test('crash after code_patch, resume, every check passes and one issue per group; the same command after done calls no model', () => {
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-demo-'));
   try {
     const tasks = lastJson<{ tasks: { name: string; main: boolean; groups: string[]; checks: number }[] }>(triage(['tasks', '--json']).stdout);
@@ -57,9 +57,23 @@ test('crash after code_patch, resume, every check passes and one issue per group
     assert.equal(listed.issues.length, main.groups.length);
     assert.ok(listed.issues.every((i) => typeof i.key === 'string' && i.key.length === 32));
 
-    // A done run resumed again costs nothing: no model call.
-    const third = triage(['run', '--task', main.name, '--state', state, '--workspace', path.join(state, 'workspaces', r.runId), '--approve', 'yes', '--json']);
-    assert.equal(third.status, 0, third.stderr);
+    // The same command again after done: the saved answer and results, no model call, nothing filed.
+    for (const extra of [[], ['--workspace', path.join(state, 'workspaces', r.runId)]]) {
+      const again = triage(['run', '--task', main.name, '--state', state, ...extra, '--approve', 'yes', '--json']);
+      assert.equal(again.status, 0, again.stderr);
+      const a = lastJson<RunJson & { finishedBefore: boolean }>(again.stdout);
+      assert.equal(a.runId, r.runId, 'the same run, not a new one');
+      assert.equal(a.modelCalls, 0, 'no model call for a done run');
+      assert.equal(a.finishedBefore, true);
+      assert.deepEqual([a.phase, a.turns, a.restarts, a.usage], [r.phase, r.turns, r.restarts, r.usage], 'nothing ran: turns, restarts and spend as saved');
+      assert.equal(a.checks.passed, a.checks.total);
+      assert.deepEqual(a.issues.map((i) => i.number), r.issues.map((i) => i.number));
+    }
+    const human = triage(['run', '--task', main.name, '--state', state, '--approve', 'yes']);
+    assert.match(human.stdout, /already finished: its saved result, no model call; --new starts another run/);
+    assert.equal(lastJson<{ issues: unknown[] }>(triage(['tracker', 'list', '--state', state, '--json']).stdout).issues.length, main.groups.length, 'nothing filed again');
+    const runs = lastJson<StatusJson>(triage(['status', '--state', state, '--json']).stdout).runs;
+    assert.equal(runs.length, 1, 'no second run was started');
   } finally {
     fs.rmSync(state, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@ import { CheckpointHandle, COMPACT_MIN_BYTES } from '../../src/durable/checkpoin
 import { SimulatedCrash } from '../../src/durable/errors';
 import { SavePoint, WritePoint } from '../../src/durable/savepoints';
 import type { RunState } from '../../src/durable/state';
+import { StateEdit } from '../../src/durable/state-edit';
 import { sampleState, tempDir } from './helpers/fixtures';
 import { addTurn, crashAt, journalPath, tempNames } from './helpers/journal';
 
@@ -19,10 +20,11 @@ test('when the journal would outgrow max(1 MiB, the snapshot), the save writes a
   const dir = await tempDir(t);
   const s = sampleState();
   const h = (await createRun(dir, s)) as CheckpointHandle;
+  const edit = new StateEdit(s);
   let saves = 0;
   while (h.stats.compactions === 0) {
-    addTurn(s, ++saves, BIG);
-    await h.save(s, SavePoint.ResultSaved);
+    addTurn(edit, ++saves, BIG);
+    await h.save(edit, SavePoint.ResultSaved);
   }
   assert.equal(saves, Math.ceil(COMPACT_MIN_BYTES / BIG), 'the first save that would pass 1 MiB compacts');
   assert.equal((await fs.stat(journalPath(dir, s.runId))).size, 0);
@@ -32,8 +34,8 @@ test('when the journal would outgrow max(1 MiB, the snapshot), the save writes a
   const snapshot = (await fs.stat(runPath(dir, s.runId))).size;
   assert.ok(snapshot > COMPACT_MIN_BYTES);
   while (h.stats.compactions === 1) {
-    addTurn(s, ++saves, BIG);
-    await h.save(s, SavePoint.ResultSaved);
+    addTurn(edit, ++saves, BIG);
+    await h.save(edit, SavePoint.ResultSaved);
   }
   assert.ok(h.stats.appends * BIG >= snapshot - BIG, 'the journal grew to about the snapshot size before the second compaction');
   await h.close();

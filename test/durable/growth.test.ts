@@ -5,6 +5,7 @@ import type { CheckpointHandle } from '../../src/durable/checkpoint-handle';
 import type { RunHandle } from '../../src/durable/handle';
 import { SavePoint } from '../../src/durable/savepoints';
 import type { RunState } from '../../src/durable/state';
+import { StateEdit } from '../../src/durable/state-edit';
 import { sampleState, tempDir } from './helpers/fixtures';
 import { addTurn } from './helpers/journal';
 
@@ -17,10 +18,11 @@ async function bytesPerSave(dir: string, messages: number): Promise<number[]> {
   await (await createRun(dir, s, { sync: false })).close();
   const { handle, state } = await openRun(dir, s.runId, { sync: false });
   const h = handle as RunHandle as CheckpointHandle;
+  const edit = new StateEdit(state);
   const out: number[] = [];
   for (let i = 0; i < SAVES; i++) {
-    addTurn(state, state.turns + 1, 2000);
-    await h.save(state, SavePoint.ResultSaved);
+    addTurn(edit, state.turns + 1, 2000);
+    await h.save(edit, SavePoint.ResultSaved);
     assert.equal(h.stats.last?.kind, 'append');
     out.push(h.stats.last!.bytes);
   }

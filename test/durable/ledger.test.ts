@@ -1,3 +1,4 @@
+import { StateEdit } from '../../src/durable/state-edit';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
@@ -21,6 +22,7 @@ interface Setup {
   ws: string;
   handle: RunHandle;
   state: RunState;
+  edit: StateEdit;
   write(rel: string, content: string | Buffer, callId?: string): Promise<void>;
 }
 
@@ -31,16 +33,18 @@ async function setup(t: import('node:test').TestContext): Promise<Setup> {
   const state = sampleState(ws);
   const handle = await createRun(path.join(root, 'state'), state);
   t.after(() => handle.close());
+  const edit = new StateEdit(state);
   return {
     ws,
     handle,
     state,
+    edit,
     async write(rel, content, callId = 'call_1') {
       const buf = Buffer.from(content);
       const file = path.join(ws, rel);
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, buf);
-      await recordWrite(handle, state, rel, buf, callId);
+      await recordWrite(handle, edit, rel, buf, callId);
     },
   };
 }
@@ -131,13 +135,13 @@ test('restoreAgentVersion with the agent version missing from the store is a cle
 });
 
 test('acceptCurrentFiles re-records the current files and tells the model what changed, with a diff', async (t) => {
-  const { ws, state, handle, write } = await setup(t);
+  const { ws, state, edit, handle, write } = await setup(t);
   await write('src/a.js', 'line1\nline2\nline3\n', 'call_3');
   await write('notes.md', 'old notes\n');
   await fs.writeFile(path.join(ws, 'src/a.js'), 'line1\nCHANGED\nline3\n');
   await fs.rm(path.join(ws, 'notes.md'));
   const changes = await checkWorkspace(ws, state.files);
-  await acceptCurrentFiles(handle, state, changes);
+  await acceptCurrentFiles(handle, edit, changes);
   await verifyWorkspace(state);
   const rec = state.files?.['src/a.js'];
   assert.equal(rec?.sha256, sha256Hex('line1\nCHANGED\nline3\n'));
@@ -154,9 +158,9 @@ test('acceptCurrentFiles re-records the current files and tells the model what c
 });
 
 test('acceptCurrentFiles with no changes adds no note', async (t) => {
-  const { state, handle, write } = await setup(t);
+  const { state, edit, handle, write } = await setup(t);
   await write('a.txt', 'same');
-  await acceptCurrentFiles(handle, state, []);
+  await acceptCurrentFiles(handle, edit, []);
   assert.equal(state.inbox, undefined);
 });
 

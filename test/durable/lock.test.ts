@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
 import { LockCompromisedError, LockedError } from '../../src/durable/errors';
 import { SavePoint } from '../../src/durable/savepoints';
-import { OWNER_FILE, readOwner, type LockOwner } from '../../src/durable/lock-owner';
+import { OWNER_FILE, currentOwner, ownerStatus, readOwner, type LockOwner } from '../../src/durable/lock-owner';
 import { sampleState, tempDir } from './helpers/fixtures';
 
 const HOLDER = path.join(__dirname, 'helpers', 'lock-holder.js');
@@ -111,15 +111,34 @@ test('the lock of a SIGKILLed process is reclaimed at once, without waiting out 
 
 test('a lock whose pid now belongs to another process (different start time) is reclaimed', { skip: process.platform !== 'linux' }, async (t) => {
   const { dir, runId, lockDir } = await newRun(t);
-  await plantLock(lockDir, { pid: process.pid, startTime: '1' });
+  const me = await currentOwner();
+  // Control: the same pid with its true start time is a live owner, and is respected.
+  await plantLock(lockDir, { pid: process.pid, startTime: me.startTime, nonce: 'live' });
+  assert.equal(await ownerStatus((await readOwner(lockDir))!), 'alive');
+  await assert.rejects(openRun(dir, runId, { staleMs: 60_000 }), LockedError);
+  await fs.rm(lockDir, { recursive: true });
+  // The same pid with another start time: the pid was reused, its owner is dead.
+  await plantLock(lockDir, { pid: process.pid, startTime: '1', nonce: 'reused' });
+  assert.equal(await ownerStatus((await readOwner(lockDir))!), 'dead');
   const { handle } = await openRun(dir, runId, { staleMs: 60_000 });
+  const now = await readOwner(lockDir);
+  assert.equal(now?.startTime, me.startTime, 'the lock is ours now');
+  assert.notEqual(now?.nonce, 'reused');
   await handle.close();
 });
 
 test('a lock from before a reboot is reclaimed', { skip: process.platform !== 'linux' }, async (t) => {
   const { dir, runId, lockDir } = await newRun(t);
-  await plantLock(lockDir, { pid: process.pid, bootId: 'another-boot' });
+  const me = await currentOwner();
+  await plantLock(lockDir, { pid: process.pid, startTime: me.startTime, bootId: me.bootId, nonce: 'this-boot' });
+  await assert.rejects(openRun(dir, runId, { staleMs: 60_000 }), LockedError, 'this boot, a live pid: respected');
+  await fs.rm(lockDir, { recursive: true });
+  await plantLock(lockDir, { pid: process.pid, startTime: me.startTime, bootId: 'another-boot', nonce: 'old-boot' });
+  assert.equal(await ownerStatus((await readOwner(lockDir))!), 'dead');
   const { handle } = await openRun(dir, runId, { staleMs: 60_000 });
+  const now = await readOwner(lockDir);
+  assert.equal(now?.bootId, me.bootId);
+  assert.notEqual(now?.nonce, 'old-boot', 'the lock is ours now');
   await handle.close();
 });
 

@@ -40,17 +40,23 @@ function splitsNoCall(messages: Message[], covers: number): boolean {
 
 const policy = (): WindowContextPolicy => new WindowContextPolicy({ windowTokens: 2000, threshold: 0.8, target: 0.5 });
 
+/** What the loop does with the policy's answer: a new summary replaces the state's. */
+async function prep(s: RunState): Promise<void> {
+  const summary = await policy().prepare(s, live());
+  if (summary) s.summary = summary;
+}
+
 test('below the threshold nothing changes', async () => {
   const s = state();
   addTurns(s, 2);
-  await policy().prepare(s, live());
+  await prep(s);
   assert.equal(s.summary, undefined);
 });
 
 test('past the threshold older turns are summarised: task kept, calls and result heads listed, calls never split from results', async () => {
   const s = state();
   addTurns(s, 12);
-  await policy().prepare(s, live());
+  await prep(s);
   const sum = s.summary;
   assert.ok(sum, 'a summary was set');
   assert.ok(sum.covers > 1 && sum.covers < s.messages.length);
@@ -70,19 +76,19 @@ test('the summary is deterministic, survives a checkpoint round trip unchanged, 
   const b = state();
   addTurns(a, 12);
   addTurns(b, 12);
-  await policy().prepare(a, live());
-  await policy().prepare(b, live());
+  await prep(a);
+  await prep(b);
   assert.deepEqual(a.summary, b.summary);
 
   // A resumed run (state loaded from its checkpoint) sends the same context: prepare changes nothing.
   const resumed = decodeState(encodeState(a), 'cp.json');
-  await policy().prepare(resumed, live());
+  await prep(resumed);
   assert.deepEqual(resumed.summary, a.summary);
 
   // More turns: the summary grows from the old text; covers only moves forward.
   const before = a.summary!;
   addTurns(a, 12, 12);
-  await policy().prepare(a, live());
+  await prep(a);
   assert.ok(a.summary!.covers > before.covers);
   assert.ok(a.summary!.text.startsWith(before.text + '\n'));
   assert.ok(splitsNoCall(a.messages, a.summary!.covers));
@@ -94,7 +100,7 @@ test('covers never splits a call from its results, whatever the length of the co
   for (let n = 1; n <= 30; n++) {
     const s = state();
     addTurns(s, n);
-    await policy().prepare(s, live());
+    await prep(s);
     if (s.summary) assert.ok(splitsNoCall(s.messages, s.summary.covers), `n=${n} covers=${s.summary.covers}`);
   }
 });

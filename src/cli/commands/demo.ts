@@ -10,6 +10,7 @@ import { mainTask } from '../../triage/tasks/catalog';
 import { readRun, listRuns } from '../../durable/checkpoint';
 import { EXIT } from '../exitcodes';
 import { BadInputError } from '../../durable/errors';
+import { nodeChildEnv } from '../../triage/node-child';
 
 export async function cmdDemo(args: string[]): Promise<number> {
   const { values: v } = flags(args, { state: { type: 'string' } });
@@ -19,7 +20,7 @@ export async function cmdDemo(args: string[]): Promise<number> {
   const task = mainTask().name;
   const say = (s: string): boolean => process.stdout.write(`\n== ${s}\n`);
   const triage = (a: string[]) =>
-    spawnSync(process.execPath, [process.argv[1], ...a], { stdio: ['ignore', 'inherit', 'inherit'] });
+    spawnSync(process.execPath, [process.argv[1], ...a], { stdio: ['ignore', 'inherit', 'inherit'], env: nodeChildEnv() });
 
   say(`1. triage run --task ${task} --state ${state} --die-after code_patch --approve yes`);
   const first = triage(['run', '--task', task, '--state', state, '--die-after', 'code_patch', '--approve', 'yes', '--quiet']);

@@ -1,5 +1,6 @@
 /**
- * `triage run`: start the task, or resume its unfinished run in the state directory.
+ * `triage run`: the task's latest run in the state directory is resumed (unfinished) or shown
+ * (done: its saved answer, no model call); a new run starts when there is none, or with --new.
  */
 import * as path from 'node:path';
 import { flags } from '../flags';
@@ -32,6 +33,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     'max-tokens': { type: 'string' },
     'max-restarts': { type: 'string' },
     json: { type: 'boolean', default: false },
+    new: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   });
   if (!v.task) throw new BadInputError('triage run needs --task NAME (see "triage tasks").');
@@ -80,6 +82,7 @@ export async function cmdRun(args: string[]): Promise<number> {
       ...(model ? { model } : {}),
       approver: new TerminalApprover(approve as ApproveMode),
       keys: v.keys === 'on',
+      fresh: v.new === true,
       ...(v.tracker ? { trackerUrl: v.tracker as string } : {}),
       limits,
       signal: ac.signal,
@@ -100,6 +103,7 @@ export async function cmdRun(args: string[]): Promise<number> {
   const total = outcome.checks?.length ?? 0;
   if (!v.json) {
     process.stdout.write(`run ${outcome.runId}: ${r.phase} after ${r.turns} turns, ${r.restarts} restarts, $${r.usage.dollars.toFixed(4)}\n`);
+    if (outcome.finishedBefore) process.stdout.write('(this run had already finished: its saved result, no model call; --new starts another run)\n');
     if (r.phase === 'paused') process.stdout.write(`paused for a person: ${(r.pending ?? []).map((p) => `${p.kind} ${p.tool} (${p.callId})`).join(', ')}; run the same command again to answer.\n`);
     for (const c of outcome.checks ?? []) process.stdout.write(`  ${c.passed ? 'pass' : 'FAIL'}  ${c.name}${c.passed ? '' : `: ${c.detail}`}\n`);
     if (outcome.checks) process.stdout.write(`checks: ${passed}/${total} passed\n`);
@@ -114,6 +118,7 @@ export async function cmdRun(args: string[]): Promise<number> {
         restarts: r.restarts,
         usage: r.usage,
         modelCalls: outcome.modelCalls,
+        finishedBefore: outcome.finishedBefore,
         checks: { passed, total, failed: (outcome.checks ?? []).filter((c) => !c.passed).map((c) => c.name) },
         issues: outcome.issues.map((i) => ({ number: i.number, title: i.title, cause: i.cause, key: i.key })),
         workspace: outcome.workspace,

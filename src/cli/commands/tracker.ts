@@ -8,6 +8,7 @@ import { BadInputError } from '../../durable/errors';
 import { startTracker } from '../../triage/tracker/service';
 import { TrackerStore, type TrackerIssue } from '../../triage/tracker/store';
 import { EXIT } from '../exitcodes';
+import { trackerDir } from '../../triage/job';
 
 export async function cmdTracker(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
@@ -16,21 +17,29 @@ export async function cmdTracker(args: string[]): Promise<number> {
   throw new BadInputError('triage tracker needs "list" or "serve".');
 }
 
-/** Every embedded tracker store under <state>/tracker/<runId>, read without taking their locks. */
+/**
+ * The embedded tracker's issues: the state folder's shared store (<state>/tracker), then the
+ * own stores of runs created before it was shared (<state>/tracker/<runId>), read without
+ * taking any lock. --run keeps the issues that run filed.
+ */
 async function list(args: string[]): Promise<number> {
   const { values: v } = flags(args, { state: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean', default: false } });
   if (!v.state) throw new BadInputError('triage tracker list needs --state DIR.');
-  const root = path.join(path.resolve(v.state as string), 'tracker');
-  const dirs = await fs.readdir(root).catch(() => [] as string[]);
+  const root = trackerDir(path.resolve(v.state as string));
   const issues: (TrackerIssue & { store: string })[] = [];
-  for (const d of dirs.sort()) {
-    if (v.run && d !== v.run) continue;
+  for (const i of await TrackerStore.readOnly(root)) issues.push({ ...i, store: 'shared' });
+  const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const d of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
     for (const i of await TrackerStore.readOnly(path.join(root, d))) issues.push({ ...i, store: d });
   }
-  if (v.json) process.stdout.write(JSON.stringify({ issues }) + '\n');
+  const shown = v.run ? issues.filter((i) => i.runId === v.run) : issues;
+  if (v.json) process.stdout.write(JSON.stringify({ issues: shown }) + '\n');
   else {
-    if (issues.length === 0) process.stdout.write('no issues\n');
-    for (const i of issues) process.stdout.write(`#${i.number} [${i.cause}] ${i.title}  (run ${i.runId ?? '-'}, key ${i.key ?? '-'})\n`);
+    if (shown.length === 0) process.stdout.write('no issues\n');
+    for (const i of shown) {
+      const store = i.store === 'shared' ? '' : `, own store of run ${i.store}`;
+      process.stdout.write(`#${i.number} [${i.cause}] ${i.title}  (run ${i.runId ?? '-'}, key ${i.key ?? '-'}${store})\n`);
+    }
   }
   return EXIT.done;
 }

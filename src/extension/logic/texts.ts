@@ -8,6 +8,7 @@ export const PREFIX = 'Durable Triage';
 export const APPROVAL_BUTTONS = { approve: 'Approve', deny: 'Deny', details: 'Show Details' } as const;
 export const LADDER_BUTTONS = { happened: 'It Happened', again: 'Run It Again', details: 'Show Details' } as const;
 export const RESUME_BUTTONS = { resume: 'Resume', notNow: 'Not Now' } as const;
+export const FINISHED_BUTTONS = { show: 'Show Result', fresh: 'Start a New Run' } as const;
 export const CHANGED_BUTTONS = {
   diff: 'Show Diff',
   restore: "Restore Agent's Version",
@@ -37,6 +38,14 @@ export const LADDER_NOTE_DEFAULT = 'A person confirmed the call had already happ
 /** "Durable Triage: run <runId> (<task>) was interrupted at turn <N>. Resume it?" */
 export function resumeOfferMessage(runId: string, task: string, turn: number): string {
   return `${PREFIX}: run ${runId} (${task}) was interrupted at turn ${turn}. Resume it?`;
+}
+
+/**
+ * Start on a task whose latest run here is done: "Durable Triage: <task> already has a finished
+ * run here (<runId>, <date>). Show its result, or start a new run?"
+ */
+export function finishedRunMessage(task: string, runId: string, updatedAt: string): string {
+  return `${PREFIX}: ${task} already has a finished run here (${runId}, ${updatedAt.slice(0, 16).replace('T', ' ')} UTC). Show its result, or start a new run?`;
 }
 
 /** "Durable Triage: run <runId> is open in another window; it will not be run here." */

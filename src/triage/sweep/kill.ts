@@ -15,6 +15,7 @@ import { startTracker } from '../tracker/service';
 import { TrackerClient } from '../tracker/client';
 import { writeSweepWorkspace, judgeSweep, SWEEP_TASK } from './job';
 import { emptyRow, type SweepRow } from './table';
+import { nodeChildEnv } from '../node-child';
 
 export interface ChildConfig {
   stateDir: string;
@@ -43,7 +44,7 @@ function childScript(): string {
 
 function runChild(cfg: ChildConfig): Promise<LifeEnd> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childScript(), JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [childScript(), JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'pipe'], env: nodeChildEnv() });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

@@ -7,9 +7,10 @@
  * keyed nor has a lookup, so a marked call goes to a person, as in the chapter.
  *
  * The refile guard: before filing, the tracker is searched for an issue with the same cause
- * from this run; if there is one (and it is not this very call's, by key), the filing is
- * refused with that issue's number. It covers what keys cannot: the model filing one crash a
- * second time through a fresh call, which carries a fresh key.
+ * filed from the same workspace, by this run or any other; if there is one (and it is not
+ * this very call's, by key), the filing is refused with that issue's number. It covers what
+ * keys cannot: the model filing one crash a second time through a fresh call, which carries a
+ * fresh key, and a later run of the same workspace filing a cause again.
  */
 import type { LookupAnswer, Tool, ToolContext, ToolOutput } from '../../agent/tool';
 import { TrackerError } from '../tracker/errors';
@@ -23,7 +24,7 @@ export function issueFileTool(o: { tracker: TrackerClient; keys: boolean }): Too
   const tool: Tool = {
     name: 'issue_file',
     description:
-      'Files one issue in the tracker for one crash cause (a person approves it first). cause: the crash folder\'s name. A cause already filed by this run is refused with the existing issue\'s number.',
+      'Files one issue in the tracker for one crash cause (a person approves it first). cause: the crash folder\'s name. A cause already filed for this workspace (by this run or an earlier one) is refused with the existing issue\'s number.',
     schema: {
       type: 'object',
       properties: {
@@ -40,13 +41,11 @@ export function issueFileTool(o: { tracker: TrackerClient; keys: boolean }): Too
         const input = checkInput(raw);
         const key = o.keys ? ctx.key : undefined;
         try {
-          const filed = await tracker.search({ cause: input.cause, runId: ctx.runId }, ctx.signal);
+          const filed = await tracker.search({ cause: input.cause, workspace: ctx.workspace }, ctx.signal);
           const mine = key !== undefined ? filed.find((i) => i.key === key) : undefined;
           if (mine) return { content: filedText(mine) }; // this very call, sent again: same answer, nothing new filed
-          if (filed.length > 0) {
-            return errorResult(`issue #${filed[0].number} already filed for cause ${input.cause} in this run; not filing it again`);
-          }
-          const { issue } = await tracker.fileIssue(input, { key, runId: ctx.runId, signal: ctx.signal });
+          if (filed.length > 0) return errorResult(alreadyFiled(filed[0], input.cause, ctx.runId));
+          const { issue } = await tracker.fileIssue(input, { key, runId: ctx.runId, workspace: ctx.workspace, signal: ctx.signal });
           return { content: filedText(issue) };
         } catch (e) {
           if (e instanceof TrackerError) return trackerDown(e);
@@ -61,7 +60,7 @@ export function issueFileTool(o: { tracker: TrackerClient; keys: boolean }): Too
     },
   };
   if (o.keys) {
-    Object.defineProperty(tool, 'keyed', { enumerable: true, get: () => ({ retentionMs: tracker.retentionMs }) });
+    tool.keyed = { retention: (signal) => tracker.keyRetention(signal) };
     tool.lookup = (_raw, ctx) => lookupByKey(tracker, ctx);
   }
   return tool;
@@ -82,6 +81,11 @@ function checkInput(raw: Record<string, unknown>): { title: string; body: string
     body: reqString(args, 'body', { max: LIMITS.body }),
     cause: reqString(args, 'cause', { max: LIMITS.cause }),
   };
+}
+
+function alreadyFiled(i: TrackerIssue, cause: string, runId: string): string {
+  const by = i.runId === undefined ? '' : i.runId === runId ? ' by this run' : ` by run ${i.runId}`;
+  return `issue #${i.number} is already filed for cause ${cause} in this workspace${by}; not filing it again`;
 }
 
 export function filedText(i: Pick<TrackerIssue, 'number' | 'title'>): string {

@@ -1,11 +1,11 @@
 /**
  * The agent's side of the tracker: global fetch with a timeout. A tracker that does not
  * answer, or answers with an error status, is a TrackerError naming its URL (and status).
- * The idempotency key travels in the Idempotency-Key header and the run in X-Triage-Run;
- * the JSON body holds only what the model wrote.
+ * The idempotency key travels in the Idempotency-Key header, the run in X-Triage-Run and
+ * its workspace in X-Triage-Workspace; the JSON body holds only what the model wrote.
  */
 import { TrackerError } from './errors';
-import { DEFAULT_RETENTION_MS, type IssueFilter, type NewIssue, type TrackerIssue } from './store';
+import { DEFAULT_RETENTION_MS, type FileOptions, type IssueFilter, type NewIssue, type TrackerIssue } from './store';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -44,6 +44,11 @@ export class TrackerClient {
     return this.knownRetention ?? DEFAULT_RETENTION_MS;
   }
 
+  /** The key retention the tracker declared: what it said last, or (nothing learnt yet in this process) asked now by /meta. */
+  async keyRetention(signal?: AbortSignal): Promise<number> {
+    return this.knownRetention ?? (await this.meta(signal)).retentionMs;
+  }
+
   async meta(signal?: AbortSignal): Promise<{ retentionMs: number }> {
     const a = await this.request('GET', '/meta', { signal });
     this.expect(a, [200], '/meta');
@@ -53,10 +58,11 @@ export class TrackerClient {
     return { retentionMs: r };
   }
 
-  async fileIssue(input: NewIssue, o: { key?: string; runId?: string; signal?: AbortSignal } = {}): Promise<Filed> {
+  async fileIssue(input: NewIssue, o: FileOptions & { signal?: AbortSignal } = {}): Promise<Filed> {
     const headers: Record<string, string> = {};
     if (o.key !== undefined) headers['Idempotency-Key'] = o.key;
     if (o.runId !== undefined) headers['X-Triage-Run'] = o.runId;
+    if (o.workspace !== undefined) headers['X-Triage-Workspace'] = encodeURIComponent(o.workspace);
     const body = JSON.stringify({ title: input.title, body: input.body, cause: input.cause });
     const a = await this.request('POST', '/issues', { headers, body, signal: o.signal });
     this.expect(a, [200, 201], 'POST /issues');
@@ -78,6 +84,7 @@ export class TrackerClient {
     const q = new URLSearchParams();
     if (f.cause !== undefined) q.set('cause', f.cause);
     if (f.runId !== undefined) q.set('run', f.runId);
+    if (f.workspace !== undefined) q.set('workspace', f.workspace);
     const qs = q.toString();
     const where = `/issues${qs ? `?${qs}` : ''}`;
     const a = await this.request('GET', where, { signal });
@@ -143,6 +150,7 @@ function checkIssue(v: unknown, url: string, where: string): TrackerIssue {
   }
   const out: TrackerIssue = { number: i.number, title: i.title, body: i.body, cause: i.cause, createdAt: i.createdAt };
   if (typeof i.runId === 'string') out.runId = i.runId;
+  if (typeof i.workspace === 'string') out.workspace = i.workspace;
   if (typeof i.key === 'string') out.key = i.key;
   return out;
 }

@@ -29,13 +29,14 @@ export class TrackerStoreCorruptError extends TriageError {
   }
 }
 
-/** Another live process has the tracker store open. */
+/** Another process kept the tracker store's lock longer than a filing waits for it. */
 export class TrackerLockedError extends TriageError {
   readonly code = 'tracker-locked';
-  constructor(readonly dir: string, readonly owner?: string) {
+  constructor(readonly dir: string, readonly owner?: string, readonly waitedMs?: number) {
     super(
-      `The tracker store ${dir} is open in another process${owner ? ` (${owner})` : ''}. ` +
-        'Stop that tracker, or talk to it by its URL, or give this one another --dir.',
+      `The tracker store ${dir} stayed locked by another process${owner ? ` (${owner})` : ''}` +
+        `${waitedMs !== undefined ? ` for more than ${waitedMs / 1000} s` : ''}; nothing was filed. ` +
+        'A filing holds it for milliseconds: check for a hung triage or tracker process, then try again.',
     );
   }
 }

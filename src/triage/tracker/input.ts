@@ -11,7 +11,7 @@ export class RequestError extends Error {
   }
 }
 
-export const LIMITS = { title: 300, body: 200_000, cause: 200, header: 255, requestBytes: 1_000_000 };
+export const LIMITS = { title: 300, body: 200_000, cause: 200, header: 255, workspace: 4096, requestBytes: 1_000_000 };
 
 const FIELDS = ['title', 'body', 'cause'] as const;
 
@@ -45,4 +45,23 @@ export function tokenHeader(name: string, v: string | string[] | undefined): str
     throw new RequestError(400, `the ${name} header should be 1 to ${LIMITS.header} visible ASCII characters`);
   }
   return v;
+}
+
+/**
+ * The X-Triage-Workspace header: the workspace's path, percent-encoded (paths may hold any
+ * character); undefined when absent.
+ */
+export function workspaceHeader(v: string | string[] | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  if (Array.isArray(v)) throw new RequestError(400, `send one X-Triage-Workspace header, not ${v.length}`);
+  let p: string;
+  try {
+    p = decodeURIComponent(v);
+  } catch {
+    throw new RequestError(400, 'the X-Triage-Workspace header should be a percent-encoded path');
+  }
+  if (p.length === 0 || p.length > LIMITS.workspace || /[\x00-\x1f]/.test(p)) {
+    throw new RequestError(400, `the X-Triage-Workspace header should be a path of 1 to ${LIMITS.workspace} characters without control characters`);
+  }
+  return p;
 }

@@ -1,10 +1,10 @@
 /**
  * The tracker service: a small node:http server over a TrackerStore, on 127.0.0.1.
  *
- *   POST /issues        {title, body, cause}; headers Idempotency-Key, X-Triage-Run
+ *   POST /issues        {title, body, cause}; headers Idempotency-Key, X-Triage-Run, X-Triage-Workspace
  *                       -> 201 {issue, retentionMs}; a key still kept -> 200, the same issue,
  *                          header Idempotent-Replayed: true; a kept key with another body -> 422
- *   GET  /issues        ?cause=&run=  -> {issues}
+ *   GET  /issues        ?cause=&run=&workspace=  -> {issues}
  *   GET  /issues/:n     -> {issue} | 404
  *   GET  /keys/:key     -> {issue, live} (live: the key is still honoured) | 404 {error: 'unknown key'}
  *   GET  /meta          -> {retentionMs}
@@ -16,7 +16,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KeyReusedError } from './errors';
-import { LIMITS, parseNewIssue, RequestError, tokenHeader } from './input';
+import { LIMITS, parseNewIssue, RequestError, tokenHeader, workspaceHeader } from './input';
 import { TrackerStore } from './store';
 
 export interface TrackerServiceOptions {
@@ -90,7 +90,8 @@ async function handle(store: TrackerStore, req: http.IncomingMessage, res: http.
       if (method === 'GET') {
         const cause = url.searchParams.get('cause') ?? undefined;
         const runId = url.searchParams.get('run') ?? undefined;
-        return send(res, 200, { issues: store.list({ cause, runId }) });
+        const workspace = url.searchParams.get('workspace') ?? undefined;
+        return send(res, 200, { issues: await store.list({ cause, runId, workspace }) });
       }
       return notAllowed(res, 'GET, POST');
     }
@@ -98,11 +99,11 @@ async function handle(store: TrackerStore, req: http.IncomingMessage, res: http.
     if (parts.length === 2 && parts[0] === 'issues') {
       const n = Number(parts[1]);
       if (!/^[1-9]\d*$/.test(parts[1])) throw new RequestError(400, `"${parts[1]}" is not an issue number`);
-      const issue = store.get(n);
+      const issue = await store.get(n);
       return issue ? send(res, 200, { issue }) : send(res, 404, { error: `no issue #${n}` });
     }
     if (parts.length === 2 && parts[0] === 'keys') {
-      const found = store.byKey(decodeKey(parts[1]));
+      const found = await store.byKey(decodeKey(parts[1]));
       return found ? send(res, 200, found) : send(res, 404, { error: 'unknown key' });
     }
     if (parts.length === 1 && parts[0] === 'meta') return send(res, 200, { retentionMs: store.retentionMs });
@@ -116,9 +117,10 @@ async function handle(store: TrackerStore, req: http.IncomingMessage, res: http.
 async function postIssue(store: TrackerStore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const key = tokenHeader('Idempotency-Key', req.headers['idempotency-key']);
   const runId = tokenHeader('X-Triage-Run', req.headers['x-triage-run']);
+  const workspace = workspaceHeader(req.headers['x-triage-workspace']);
   const input = parseNewIssue(await readBody(req));
   try {
-    const { issue, replayed } = await store.file(input, { key, runId });
+    const { issue, replayed } = await store.file(input, { key, runId, workspace });
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');
     send(res, replayed ? 200 : 201, { issue, retentionMs: store.retentionMs });
   } catch (e) {

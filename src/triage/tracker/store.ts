@@ -5,12 +5,16 @@
  * cannot be read back (truncated, not JSON, a bad field) is a TrackerStoreCorruptError,
  * never an empty tracker, and is left as it is.
  *
+ * Shared, as a real tracker is: every run of a state folder (in this process or another)
+ * files into the same store. Each filing takes the store's lock (the durable core's run lock,
+ * which reclaims a dead process's lock at once) for the few milliseconds of reading the file
+ * again, deciding, and replacing it; a busy lock is waited for (a few seconds at most). Reads
+ * always read the file again, so an answer never lags behind another process's filing (the
+ * ladder's lookup relies on that: a "no such key" must be certain).
+ *
  * Idempotency keys: a filing with a key seen within the retention (default 24 h) returns the
  * original issue without creating one; an expired key counts as no key. Keys stay on their
  * issues after that, so a lookup by key can still find the issue (and say it was expired).
- *
- * One process per store: open() takes a lock on issues.json (the durable core's run lock,
- * which reclaims a dead process's lock at once) before reading anything.
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -22,6 +26,8 @@ import { KeyReusedError, TrackerLockedError, TrackerStoreCorruptError } from './
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const ISSUES_FILE = 'issues.json';
 const STORE_VERSION = 1;
+/** How long a filing waits for another process's filing to finish before giving up. */
+const LOCK_WAIT_MS = 10_000;
 
 export interface TrackerIssue {
   number: number;
@@ -30,6 +36,8 @@ export interface TrackerIssue {
   cause: string;
   /** The run that filed it (the X-Triage-Run header). */
   runId?: string;
+  /** The workspace the run worked in (the X-Triage-Workspace header): the refile guard's scope. */
+  workspace?: string;
   /** The Idempotency-Key it was filed with. */
   key?: string;
   createdAt: string;
@@ -53,6 +61,17 @@ export interface StoreOptions {
 export interface IssueFilter {
   cause?: string;
   runId?: string;
+  workspace?: string;
+}
+
+export interface FileOptions {
+  key?: string;
+  runId?: string;
+  workspace?: string;
+}
+
+export function matches(i: TrackerIssue, f: IssueFilter): boolean {
+  return (f.cause === undefined || i.cause === f.cause) && (f.runId === undefined || i.runId === f.runId) && (f.workspace === undefined || i.workspace === f.workspace);
 }
 
 export class TrackerStore {
@@ -61,8 +80,6 @@ export class TrackerStore {
 
   private constructor(
     readonly dir: string,
-    private issues: TrackerIssue[],
-    private readonly lock: RunLock,
     readonly retentionMs: number,
     private readonly now: () => number,
     private readonly sync: boolean,
@@ -72,26 +89,14 @@ export class TrackerStore {
     return path.join(this.dir, ISSUES_FILE);
   }
 
-  /** Opens (creating if needed) the store in `dir`, taking its lock first. */
+  /** Opens (creating the folder if needed) the store in `dir`; a corrupt issue file is refused here already. */
   static async open(dir: string, o: StoreOptions = {}): Promise<TrackerStore> {
     const abs = path.resolve(dir);
     const retentionMs = o.retentionMs ?? DEFAULT_RETENTION_MS;
     if (!(retentionMs > 0)) throw new RangeError(`retentionMs must be positive, not ${retentionMs}`);
     await ensureDir(abs);
-    let lock: RunLock;
-    try {
-      lock = await acquireRunLock(`tracker:${abs}`, path.join(abs, ISSUES_FILE));
-    } catch (e) {
-      if (e instanceof LockedError) throw new TrackerLockedError(abs, e.owner);
-      throw e;
-    }
-    try {
-      const issues = await load(path.join(abs, ISSUES_FILE));
-      return new TrackerStore(abs, issues, lock, retentionMs, o.now ?? Date.now, o.sync ?? true);
-    } catch (e) {
-      await lock.release();
-      throw e;
-    }
+    await load(path.join(abs, ISSUES_FILE));
+    return new TrackerStore(abs, retentionMs, o.now ?? Date.now, o.sync ?? true);
   }
 
   /** The issues of a store, read without its lock (for listing; a missing store has none). */
@@ -99,66 +104,87 @@ export class TrackerStore {
     return load(path.join(path.resolve(dir), ISSUES_FILE));
   }
 
-  list(f: IssueFilter = {}): TrackerIssue[] {
-    return this.issues.filter((i) => (f.cause === undefined || i.cause === f.cause) && (f.runId === undefined || i.runId === f.runId)).map((i) => ({ ...i }));
+  async list(f: IssueFilter = {}): Promise<TrackerIssue[]> {
+    return (await this.read()).filter((i) => matches(i, f));
   }
 
-  get(n: number): TrackerIssue | undefined {
-    const i = this.issues.find((x) => x.number === n);
-    return i && { ...i };
+  async get(n: number): Promise<TrackerIssue | undefined> {
+    return (await this.read()).find((x) => x.number === n);
   }
 
   /** The newest issue filed with `key`, and whether the key is still honoured (within the retention). */
-  byKey(key: string): { issue: TrackerIssue; live: boolean } | undefined {
-    for (let k = this.issues.length - 1; k >= 0; k--) {
-      const i = this.issues[k];
-      if (i.key === key) return { issue: { ...i }, live: this.isLive(i) };
-    }
-    return undefined;
+  async byKey(key: string): Promise<{ issue: TrackerIssue; live: boolean } | undefined> {
+    return this.newestWithKey(await this.read(), key);
   }
 
   /**
    * Files an issue, or (a key still honoured) returns the one filed with that key, replayed.
    * A live key sent with a different title, body or cause is a KeyReusedError.
    */
-  file(input: NewIssue, o: { key?: string; runId?: string } = {}): Promise<{ issue: TrackerIssue; replayed: boolean }> {
+  file(input: NewIssue, o: FileOptions = {}): Promise<{ issue: TrackerIssue; replayed: boolean }> {
     return this.serial(async () => {
       if (this.closed) throw new Error(`the tracker store ${this.dir} is closed`);
-      if (o.key !== undefined) {
-        const seen = this.byKey(o.key);
-        if (seen?.live) {
-          const i = seen.issue;
-          if (i.title !== input.title || i.body !== input.body || i.cause !== input.cause) throw new KeyReusedError(o.key, i.number);
-          return { issue: i, replayed: true };
+      const lock = await this.lock();
+      try {
+        const issues = await this.read();
+        if (o.key !== undefined) {
+          const seen = this.newestWithKey(issues, o.key);
+          if (seen?.live) {
+            const i = seen.issue;
+            if (i.title !== input.title || i.body !== input.body || i.cause !== input.cause) throw new KeyReusedError(o.key, i.number);
+            return { issue: i, replayed: true };
+          }
         }
+        if (lock.compromised !== undefined) throw new Error(`the lock on the tracker store ${this.dir} was lost (${lock.compromised}); nothing was filed`);
+        const issue: TrackerIssue = {
+          number: issues.reduce((m, i) => Math.max(m, i.number), 0) + 1,
+          title: input.title,
+          body: input.body,
+          cause: input.cause,
+          createdAt: new Date(this.now()).toISOString(),
+        };
+        if (o.runId !== undefined) issue.runId = o.runId;
+        if (o.workspace !== undefined) issue.workspace = o.workspace;
+        if (o.key !== undefined) issue.key = o.key;
+        await this.write([...issues, issue]);
+        return { issue: { ...issue }, replayed: false };
+      } finally {
+        await lock.release();
       }
-      if (this.lock.compromised !== undefined) throw new Error(`the lock on the tracker store ${this.dir} was lost (${this.lock.compromised}); nothing was filed`);
-      const issue: TrackerIssue = {
-        number: this.issues.reduce((m, i) => Math.max(m, i.number), 0) + 1,
-        title: input.title,
-        body: input.body,
-        cause: input.cause,
-        createdAt: new Date(this.now()).toISOString(),
-      };
-      if (o.runId !== undefined) issue.runId = o.runId;
-      if (o.key !== undefined) issue.key = o.key;
-      const next = [...this.issues, issue];
-      await this.write(next);
-      this.issues = next;
-      return { issue: { ...issue }, replayed: false };
     });
   }
 
-  /** Waits for pending writes, then releases the lock. */
+  /** Waits for filings in progress; afterwards the store files nothing more. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.queue.catch(() => undefined);
-    await this.lock.release();
   }
 
-  private isLive(i: TrackerIssue): boolean {
-    return this.now() - Date.parse(i.createdAt) < this.retentionMs;
+  private read(): Promise<TrackerIssue[]> {
+    return load(this.filePath);
+  }
+
+  private newestWithKey(issues: TrackerIssue[], key: string): { issue: TrackerIssue; live: boolean } | undefined {
+    for (let k = issues.length - 1; k >= 0; k--) {
+      const i = issues[k];
+      if (i.key === key) return { issue: i, live: this.now() - Date.parse(i.createdAt) < this.retentionMs };
+    }
+    return undefined;
+  }
+
+  /** The store's lock, waiting (with backoff) while another process files; TrackerLockedError after LOCK_WAIT_MS. */
+  private async lock(): Promise<RunLock> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (let wait = 5; ; wait = Math.min(wait * 2, 200)) {
+      try {
+        return await acquireRunLock(`tracker:${this.dir}`, this.filePath);
+      } catch (e) {
+        if (!(e instanceof LockedError)) throw e;
+        if (Date.now() + wait > deadline) throw new TrackerLockedError(this.dir, e.owner, LOCK_WAIT_MS);
+      }
+      await new Promise((r) => setTimeout(r, wait));
+    }
   }
 
   private async write(issues: TrackerIssue[]): Promise<void> {
@@ -208,9 +234,10 @@ function validate(raw: unknown, file: string): TrackerIssue[] {
     seen.add(i.number as number);
     for (const f of ['title', 'body', 'cause', 'createdAt']) if (typeof i[f] !== 'string') bad(`${at}.${f} should be a string`);
     if (Number.isNaN(Date.parse(i.createdAt as string))) bad(`${at}.createdAt is not a time`);
-    for (const f of ['runId', 'key']) if (i[f] !== undefined && typeof i[f] !== 'string') bad(`${at}.${f} should be a string`);
+    for (const f of ['runId', 'workspace', 'key']) if (i[f] !== undefined && typeof i[f] !== 'string') bad(`${at}.${f} should be a string`);
     const issue: TrackerIssue = { number: i.number as number, title: i.title as string, body: i.body as string, cause: i.cause as string, createdAt: i.createdAt as string };
     if (i.runId !== undefined) issue.runId = i.runId as string;
+    if (i.workspace !== undefined) issue.workspace = i.workspace as string;
     if (i.key !== undefined) issue.key = i.key as string;
     return issue;
   });

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { SimulatedCrash } from '../../../src/durable/errors';
 import { journalPath } from '../../../src/durable/journal-file';
 import type { Message, RunState } from '../../../src/durable/state';
+import { StateEdit } from '../../../src/durable/state-edit';
 
 export { journalPath };
 
@@ -46,11 +47,26 @@ export async function tempNames(dir: string): Promise<string[]> {
   return (await fs.readdir(path.join(dir, 'runs'))).filter((n) => n.endsWith('.tmp'));
 }
 
-/** One turn in the loop's pattern: an assistant message with a call, then its tool result of `resultBytes`. */
-export function addTurn(s: RunState, turn: number, resultBytes = 64): void {
+/**
+ * One turn in the loop's pattern: an assistant message with a call, then its tool result of
+ * `resultBytes`. Given a StateEdit, the changes are made through it (so a save writes only them).
+ */
+export function addTurn(target: RunState | StateEdit, turn: number, resultBytes = 64): void {
+  const edit = target instanceof StateEdit ? target : undefined;
+  const s = edit ? edit.raw : (target as RunState);
   const call = { id: `call_${turn}`, name: 'file_read', args: JSON.stringify({ path: `src/f${turn}.js` }) };
-  s.messages.push({ role: 'assistant', text: `Turn ${turn}.`, calls: [call] } as Message);
-  s.messages.push({ role: 'tool', results: [{ callId: call.id, content: 'x'.repeat(resultBytes) }] } as Message);
-  s.turns = turn;
-  s.usage = { inputTokens: s.usage.inputTokens + 100, outputTokens: s.usage.outputTokens + 10, dollars: s.usage.dollars + 0.001 };
+  const messages: Message[] = [
+    { role: 'assistant', text: `Turn ${turn}.`, calls: [call] },
+    { role: 'tool', results: [{ callId: call.id, content: 'x'.repeat(resultBytes) }] },
+  ];
+  const usage = { inputTokens: s.usage.inputTokens + 100, outputTokens: s.usage.outputTokens + 10, dollars: s.usage.dollars + 0.001 };
+  if (edit) {
+    for (const m of messages) edit.push(m);
+    edit.set('turns', turn);
+    edit.set('usage', usage);
+  } else {
+    s.messages.push(...messages);
+    s.turns = turn;
+    s.usage = usage;
+  }
 }

@@ -17,8 +17,10 @@ test('an approval list decides exactly which tools wait for a yes; "*" means all
   assert.ok([...byName(['*']).values()].every(Boolean));
 });
 
-test('the view keeps a tool live: issue_file still reports the retention it learns later', () => {
-  const [issue] = withApprovals(tools(), ['issue_file']).filter((t) => t.name === 'issue_file');
-  assert.equal(issue.keyed?.retentionMs, 24 * 3600_000);
+test('the view keeps a tool live: issue_file still asks its tracker for the key retention', async () => {
+  const client = new TrackerClient('http://127.0.0.1:9', { retentionMs: 5 * 60_000 });
+  const [issue] = withApprovals(triageTools({ tracker: client, keys: true }), ['issue_file']).filter((t) => t.name === 'issue_file');
+  assert.equal(await issue.keyed?.retention(new AbortController().signal), 5 * 60_000);
+  assert.equal(issue.needsApproval, true);
   assert.equal(typeof issue.run, 'function');
 });

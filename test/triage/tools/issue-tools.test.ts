@@ -27,7 +27,7 @@ async function tracker(t: TestContext, o: { retentionMs?: number } = {}): Promis
   return svc;
 }
 
-test('issue_file sends the key in the Idempotency-Key header and the run in X-Triage-Run, never in the body', async (t) => {
+test('issue_file sends the key in the Idempotency-Key header, the run and workspace in X-Triage-*, never in the body', async (t) => {
   const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -49,12 +49,13 @@ test('issue_file sends the key in the Idempotency-Key header and the run in X-Tr
   const postReq = seen.find((r) => r.method === 'POST')!;
   assert.equal(postReq.headers['idempotency-key'], '0123456789abcdef0123456789abcdef');
   assert.equal(postReq.headers['x-triage-run'], 'run-42');
+  assert.equal(decodeURIComponent(String(postReq.headers['x-triage-workspace'])), WS);
   assert.deepEqual(JSON.parse(postReq.body), ISSUE, 'the body is what the model wrote, nothing more');
   assert.ok(!postReq.body.includes('0123456789abcdef'));
   assert.equal(seen[0].method, 'GET', 'the refile guard searched first');
   assert.match(seen[0].url, /cause=done-after-delete/);
-  assert.match(seen[0].url, /run=run-42/);
-  assert.deepEqual(tool.keyed, { retentionMs: 3_600_000 }, "keyed with the tracker's declared retention");
+  assert.equal(new URL(seen[0].url, 'http://x').searchParams.get('workspace'), WS, 'the guard looks across runs of this workspace');
+  assert.equal(await tool.keyed?.retention(new AbortController().signal), 3_600_000, "keyed with the tracker's declared retention");
 });
 
 test('with keys off: not keyed, no lookup, and no key sent even if one is offered', async (t) => {
@@ -64,19 +65,23 @@ test('with keys off: not keyed, no lookup, and no key sent even if one is offere
   assert.equal(tool.lookup, undefined);
   assert.equal(tool.needsApproval, true);
   await tool.run(ISSUE, context(WS, { key: 'should-not-travel' }));
-  assert.equal(svc.store.list()[0].key, undefined);
+  assert.equal((await svc.store.list())[0].key, undefined);
 });
 
-test('the refile guard: a second filing of a cause this run filed is refused with the existing number', async (t) => {
+test('the refile guard: a cause already filed from this workspace, by this run or another, is refused with its number', async (t) => {
   const svc = await tracker(t);
   const client = new TrackerClient(svc.url);
   const tool = issueFileTool({ tracker: client, keys: true });
   assert.equal((await tool.run(ISSUE, context(WS, { runId: 'r1', callId: 'c1', key: 'key-1' }))).content, `filed issue #1: ${ISSUE.title}`);
   const again = await tool.run({ ...ISSUE, title: 'reworded' }, context(WS, { runId: 'r1', callId: 'c2', key: 'key-2' }));
-  assert.deepEqual(again, { content: 'issue #1 already filed for cause done-after-delete in this run; not filing it again', isError: true });
-  const otherRun = await tool.run(ISSUE, context(WS, { runId: 'r2', callId: 'c1', key: 'key-3' }));
-  assert.equal(otherRun.content, `filed issue #2: ${ISSUE.title}`, 'another run may file the same cause');
-  assert.equal(svc.store.list().length, 2);
+  assert.deepEqual(again, { content: 'issue #1 is already filed for cause done-after-delete in this workspace by this run; not filing it again', isError: true });
+  const laterRun = await tool.run(ISSUE, context(WS, { runId: 'r2', callId: 'c1', key: 'key-3' }));
+  assert.deepEqual(laterRun, { content: 'issue #1 is already filed for cause done-after-delete in this workspace by run r1; not filing it again', isError: true });
+  const rerun = await tool.run(ISSUE, context(WS, { runId: 'r1', callId: 'c1', key: 'key-1' }));
+  assert.equal(rerun.content, `filed issue #1: ${ISSUE.title}`, 'a rerun of the filing call (same key) still gets the original answer');
+  const otherWs = await tool.run(ISSUE, context(`${WS}-other`, { runId: 'r3', callId: 'c1', key: 'key-4' }));
+  assert.equal(otherWs.content, `filed issue #2: ${ISSUE.title}`, 'another workspace may file the same cause');
+  assert.deepEqual((await svc.store.list()).map((i) => [i.number, i.runId, i.workspace]), [[1, 'r1', WS], [2, 'r3', `${WS}-other`]]);
 });
 
 test('the same call sent again (same key) gets the same text and files nothing new', async (t) => {
@@ -86,7 +91,7 @@ test('the same call sent again (same key) gets the same text and files nothing n
   const a = await tool.run(ISSUE, ctx());
   const b = await tool.run(ISSUE, ctx());
   assert.deepEqual(a, b);
-  assert.equal(svc.store.list().length, 1);
+  assert.equal((await svc.store.list()).length, 1);
 });
 
 test('issue_file lookup: found by key -> done with the filing text; unknown key -> not-done; tracker down -> throws', async (t) => {
@@ -115,7 +120,7 @@ test('issue_file: bad arguments and a dead tracker are error results', async (t)
     assert.equal(out.isError, true, JSON.stringify(args));
     assert.match(out.content, re);
   }
-  assert.equal(svc.store.list().length, 0);
+  assert.equal((await svc.store.list()).length, 0);
   await svc.close();
   const down = await tool.run(ISSUE, context(WS, { key: 'k' }));
   assert.equal(down.isError, true);

@@ -136,3 +136,22 @@ test('formatTestRun caps its text', () => {
   assert.ok(Buffer.byteLength(text) <= 8 * 1024);
   assert.match(text, /more failing tests not shown/);
 });
+
+test('tests run by plain Node even from an Electron host: ELECTRON_RUN_AS_NODE=1 reaches the test processes', async (t) => {
+  // In VS Code's extension host process.execPath is Electron, which only runs a script as Node
+  // with ELECTRON_RUN_AS_NODE=1; the variable must reach the child and its test processes.
+  const dir = await ws(t, {
+    'test/env.test.js': `'use strict';
+const { test } = require('node:test');
+const assert = require('node:assert');
+test('runs as node', () => assert.equal(process.env.ELECTRON_RUN_AS_NODE, '1'));
+`,
+  });
+  const saved = process.env.ELECTRON_RUN_AS_NODE;
+  delete process.env.ELECTRON_RUN_AS_NODE;
+  t.after(() => {
+    if (saved !== undefined) process.env.ELECTRON_RUN_AS_NODE = saved;
+  });
+  const r = await runNodeTests(dir);
+  assert.deepEqual([r.passed, r.failed], [1, 0], r.failures.join(', '));
+});

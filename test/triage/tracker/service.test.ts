@@ -41,7 +41,7 @@ test('POST /issues: 201 with the issue; the same key again: 200, the same issue,
   const c = await post(svc.url, JSON.stringify(ISSUE));
   assert.equal(c.status, 201, 'no key: a new issue');
   assert.equal(c.json.issue.number, 2);
-  assert.equal(svc.store.list().length, 2);
+  assert.equal((await svc.store.list()).length, 2);
 });
 
 test('a key the tracker still keeps, sent with another body: 422', async (t) => {
@@ -80,7 +80,7 @@ test('bad requests get a 400 that says what to send', async (t) => {
     assert.equal(r.status, 400, body);
     assert.match(r.json.error, re);
   }
-  assert.equal(svc.store.list().length, 0);
+  assert.equal((await svc.store.list()).length, 0);
   const bad = await fetch(`${svc.url}/issues/abc`);
   assert.equal(bad.status, 400);
 });

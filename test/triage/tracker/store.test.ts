@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
 import { TrackerStore, ISSUES_FILE, DEFAULT_RETENTION_MS } from '../../../src/triage/tracker/store';
-import { KeyReusedError, TrackerLockedError, TrackerStoreCorruptError } from '../../../src/triage/tracker/errors';
+import { KeyReusedError, TrackerStoreCorruptError } from '../../../src/triage/tracker/errors';
 
 async function tempDir(t: TestContext): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-tracker-'));
@@ -26,11 +26,11 @@ test('files issues with increasing numbers, and lists them by cause and run', as
   const a = await s.file(ISSUE, { runId: 'r1' });
   const b = await s.file({ ...ISSUE, cause: 'other' }, { runId: 'r2' });
   assert.deepEqual([a.issue.number, b.issue.number, a.replayed], [1, 2, false]);
-  assert.deepEqual(s.list({ cause: 'dz' }).map((i) => i.number), [1]);
-  assert.deepEqual(s.list({ runId: 'r2' }).map((i) => i.number), [2]);
-  assert.deepEqual(s.list().map((i) => i.number), [1, 2]);
-  assert.equal(s.get(2)?.cause, 'other');
-  assert.equal(s.get(3), undefined);
+  assert.deepEqual((await s.list({ cause: 'dz' })).map((i) => i.number), [1]);
+  assert.deepEqual((await s.list({ runId: 'r2' })).map((i) => i.number), [2]);
+  assert.deepEqual((await s.list()).map((i) => i.number), [1, 2]);
+  assert.equal((await s.get(2))?.cause, 'other');
+  assert.equal((await s.get(3)), undefined);
   assert.equal(s.retentionMs, DEFAULT_RETENTION_MS);
 });
 
@@ -40,15 +40,15 @@ test('a key seen within the retention returns the original issue without creatin
   const again = await s.file(ISSUE, { key: 'k1', runId: 'r1' });
   assert.equal(again.replayed, true);
   assert.deepEqual(again.issue, first.issue);
-  assert.equal(s.list().length, 1);
-  assert.deepEqual(s.byKey('k1'), { issue: first.issue, live: true });
-  assert.equal(s.byKey('k2'), undefined);
+  assert.equal((await s.list()).length, 1);
+  assert.deepEqual((await s.byKey('k1')), { issue: first.issue, live: true });
+  assert.equal((await s.byKey('k2')), undefined);
 });
 
 test('concurrent filings with one key create one issue', async (t) => {
   const s = await open(t, await tempDir(t));
   const all = await Promise.all([1, 2, 3, 4].map(() => s.file(ISSUE, { key: 'same' })));
-  assert.equal(s.list().length, 1);
+  assert.equal((await s.list()).length, 1);
   assert.deepEqual(all.map((r) => r.replayed), [false, true, true, true]);
 });
 
@@ -56,7 +56,7 @@ test('a live key sent with a different request is refused', async (t) => {
   const s = await open(t, await tempDir(t));
   await s.file(ISSUE, { key: 'k1' });
   await assert.rejects(s.file({ ...ISSUE, title: 'something else' }, { key: 'k1' }), (e) => e instanceof KeyReusedError && /issue #1/.test(e.message));
-  assert.equal(s.list().length, 1);
+  assert.equal((await s.list()).length, 1);
 });
 
 test('an expired key counts as no key (injected clock)', async (t) => {
@@ -66,12 +66,12 @@ test('an expired key counts as no key (injected clock)', async (t) => {
   now += 59_999;
   assert.equal((await s.file(ISSUE, { key: 'k1' })).replayed, true);
   now += 1;
-  assert.equal(s.byKey('k1')?.live, false, 'the key is still found, marked expired');
+  assert.equal((await s.byKey('k1'))?.live, false, 'the key is still found, marked expired');
   const late = await s.file(ISSUE, { key: 'k1' });
   assert.equal(late.replayed, false);
   assert.equal(late.issue.number, 2);
-  assert.equal(s.list().length, 2);
-  assert.deepEqual(s.byKey('k1'), { issue: late.issue, live: true }, 'the newest issue with the key answers');
+  assert.equal((await s.list()).length, 2);
+  assert.deepEqual((await s.byKey('k1')), { issue: late.issue, live: true }, 'the newest issue with the key answers');
 });
 
 test('issues survive a reopen; the file is private and a leftover temp file is ignored', async (t) => {
@@ -82,7 +82,7 @@ test('issues survive a reopen; the file is private and a leftover temp file is i
   await s1.close();
   await fs.writeFile(path.join(dir, '.issues-deadbeef.tmp'), '{"version":1,"iss'); // a crash mid-write
   const s2 = await open(t, dir);
-  assert.deepEqual(s2.list().map((i) => [i.number, i.cause, i.key]), [[1, 'dz', 'k1'], [2, 'b', undefined]]);
+  assert.deepEqual((await s2.list()).map((i) => [i.number, i.cause, i.key]), [[1, 'dz', 'k1'], [2, 'b', undefined]]);
   assert.equal((await s2.file(ISSUE, { key: 'k1' })).replayed, true, 'keys survive the reopen too');
   assert.equal((await s2.file({ ...ISSUE, cause: 'c' })).issue.number, 3);
   if (process.platform !== 'win32') assert.equal((await fs.stat(path.join(dir, ISSUES_FILE))).mode & 0o777, 0o600);
@@ -111,13 +111,34 @@ test('a truncated or corrupt issue file is a clear error, not an empty tracker, 
   }
 });
 
-test('a second open of one store is refused while the first holds it', async (t) => {
+test('two stores on one folder (two processes) share its issues: numbers, keys and the file stay consistent', async (t) => {
+  const dir = await tempDir(t);
+  const a = await open(t, dir);
+  const b = await open(t, dir);
+  const filed = await Promise.all([
+    ...[1, 2, 3].map((n) => a.file({ ...ISSUE, cause: `a${n}` }, { runId: 'ra' })),
+    ...[1, 2, 3].map((n) => b.file({ ...ISSUE, cause: `b${n}` }, { runId: 'rb' })),
+    a.file(ISSUE, { key: 'shared' }),
+    b.file(ISSUE, { key: 'shared' }),
+  ]);
+  const all = await a.list();
+  assert.equal(all.length, 7, 'six causes and one keyed filing (the same key from both stores files once)');
+  assert.deepEqual(new Set(all.map((i) => i.number)).size, 7, 'no number given twice');
+  assert.deepEqual(filed.slice(6).map((f) => f.replayed).sort(), [false, true]);
+  assert.deepEqual((await b.list()).map((i) => i.number), all.map((i) => i.number), 'each store reads what the other filed');
+  assert.equal((await b.byKey('shared'))?.issue.number, (await a.byKey('shared'))?.issue.number);
+});
+
+test('a filing waits for another process that holds the store lock, and files once it is free', async (t) => {
   const dir = await tempDir(t);
   const s = await open(t, dir);
-  await assert.rejects(TrackerStore.open(dir), (e) => e instanceof TrackerLockedError && e.message.includes(dir));
-  await s.close();
-  const again = await open(t, dir);
-  assert.deepEqual(again.list(), []);
+  const { acquireRunLock } = await import('../../../src/durable/lock');
+  const held = await acquireRunLock('other-process', path.join(dir, ISSUES_FILE));
+  const filing = s.file(ISSUE);
+  await new Promise((r) => setTimeout(r, 150));
+  assert.equal((await s.list()).length, 0, 'nothing filed while the lock is held');
+  await held.release();
+  assert.equal((await filing).issue.number, 1);
 });
 
 test('readOnly of a store that was never written has no issues', async (t) => {
