@@ -35,6 +35,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const keys = new ApiKeys(context.secrets);
   context.subscriptions.push(statusBar);
 
+  // Created below, after the parts it needs; `changed` may be called before that.
+  // eslint-disable-next-line prefer-const
   let view: RunsView | undefined;
   const changed = (runId?: string): void => {
     view?.refresh();
