@@ -17,7 +17,7 @@ import type { Message, ModelReply, ToolCall } from '../durable/state';
 import { BadInputError, RecordingDivergedError } from '../durable/errors';
 import type { ModelProvider, ModelRequest } from './provider';
 import { PriceTable } from './prices';
-import { abortError } from './http';
+import { abortError } from './attempt';
 import { expectOf } from './record';
 import { validateRecording, type Recording } from './recording';
 
