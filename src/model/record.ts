@@ -39,6 +39,8 @@ export function recordedTurn(req: ModelRequest, reply: ModelReply, latencyMs: nu
   const { dollars: _dollars, ...usage } = reply.usage;
   const r: RecordedTurn['reply'] = { calls: reply.calls.map((c) => ({ id: c.id, name: c.name, args: c.args })), usage };
   if (reply.text !== undefined) r.text = reply.text;
+  if (reply.stopReason !== undefined) r.stopReason = reply.stopReason;
+  if (reply.truncated) r.truncated = true;
   return { expect: expectOf(req), reply: r, latencyMs: Math.max(0, Math.round(latencyMs)) };
 }
 
