@@ -128,7 +128,7 @@ class Loop {
     };
     if (s.summary) req.summary = s.summary;
     // Budgets stop the run before the call that would exceed them (the estimate: this request's input).
-    checkBudget(s, this.o.limits ?? {}, estimateCall(req, this.o.model.model));
+    checkBudget(s, this.o.limits ?? {}, estimateCall(req, this.o.model.model, this.o.model.prices));
     this.stopIfCancelled();
     this.emit({ type: 'model-call', turn: s.turns });
     const raw = await this.guard(() => this.o.model.complete(req, this.signal));

@@ -61,7 +61,7 @@ export class VsCodeLmProvider implements ModelProvider {
 
   constructor(
     private readonly chat: vscode.LanguageModelChat,
-    private readonly prices: PriceTable = new PriceTable(),
+    readonly prices: PriceTable = new PriceTable(),
     private readonly warn: (message: string) => void = () => {},
   ) {
     this.model = chat.id;

@@ -13,6 +13,7 @@ import * as fs from 'node:fs/promises';
 import type { ModelReply } from '../durable/state';
 import { writeFileAtomic, nonce } from '../durable/fsutil';
 import type { ModelProvider, ModelRequest } from './provider';
+import type { PriceTable } from './prices';
 import { RECORDING_VERSION, type Recording, type RecordedTurn } from './recording';
 
 export interface RecordingInit {
@@ -47,6 +48,7 @@ export function recordedTurn(req: ModelRequest, reply: ModelReply, latencyMs: nu
 export class RecordingProvider implements ModelProvider {
   readonly provider: string;
   readonly model: string;
+  readonly prices: PriceTable;
   private rec: Recording | undefined;
   private readonly warn: (message: string) => void;
   private readonly now: () => number;
@@ -59,6 +61,7 @@ export class RecordingProvider implements ModelProvider {
   ) {
     this.provider = inner.provider;
     this.model = inner.model;
+    this.prices = inner.prices;
     this.warn = o.warn ?? ((m) => process.emitWarning(m, 'RecordingWarning'));
     this.now = o.now ?? Date.now;
   }

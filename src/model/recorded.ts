@@ -32,7 +32,7 @@ export class RecordedModel implements ModelProvider {
 
   constructor(
     private readonly recording: Recording,
-    private readonly prices: PriceTable = new PriceTable(),
+    readonly prices: PriceTable = new PriceTable(),
     private readonly options: RecordedModelOptions = {},
   ) {
     this.model = recording.model;

@@ -7,6 +7,7 @@ import { RecordingProvider, expectOf } from '../../src/model/record';
 import { RecordedModel } from '../../src/model/recorded';
 import { validateRecording } from '../../src/model/recording';
 import type { ModelProvider, ModelRequest } from '../../src/model/provider';
+import { PriceTable } from '../../src/model/prices';
 import type { Message, ModelReply } from '../../src/durable/state';
 import { request } from './support/wire';
 
@@ -17,6 +18,7 @@ function scripted(replies: ModelReply[]): ModelProvider & { calls: number } {
   const p = {
     provider: 'anthropic',
     model: 'claude-sonnet-4-5',
+    prices: new PriceTable(),
     calls: 0,
     async complete(_req: ModelRequest): Promise<ModelReply> {
       return replies[p.calls++];
