@@ -34,7 +34,7 @@ export class AuthoringModel implements ModelProvider {
   failure: ScriptMismatchError | undefined;
   private readonly rng: Rng;
   private readonly usedIds = new Set<string>();
-  private readonly prices: PriceTable;
+  readonly prices: PriceTable;
 
   constructor(
     private readonly steps: ScriptStep[],
