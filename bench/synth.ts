@@ -5,7 +5,8 @@
  * Sizes follow a real triage run: assistant text of a few hundred bytes, tool results of a
  * few KB (source files, test output), JSON and newlines inside, so escaping costs what it does.
  */
-import { newState, type Message, type RunState, type ToolCall, type ToolResult } from '../src/durable/state';
+import { newState, type RunState } from '../src/durable/state';
+import { type Message, type ToolCall, type ToolResult } from '../src/core/conversation';
 import type { SaveReason } from '../src/durable/savepoints';
 import { StateEdit } from '../src/durable/state-edit';
 import { SavePoint } from '../src/durable/savepoints';

@@ -3,7 +3,7 @@
  * state, so a run that crashes every few turns still reaches them.
  */
 import type { RunState } from '../durable/state';
-import { BudgetExceededError } from '../durable/errors';
+import { BudgetExceededError } from '../core/errors';
 
 export interface Limits {
   maxTurns?: number;

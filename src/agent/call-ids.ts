@@ -7,7 +7,7 @@
  * already used earlier in the run, or repeated within the reply. The renaming depends only
  * on the run's history, so replaying a recording renames the same way.
  */
-import type { Message, ToolCall } from '../durable/state';
+import type { Message, ToolCall } from '../core/conversation';
 
 /** Every call ID the run's saved messages already use. */
 export function usedCallIds(messages: readonly Message[]): Set<string> {

@@ -9,8 +9,9 @@
  *   3. a person, through the approver: "rerun", or "done" with what they found.
  * Steps 1 and 2 are decided here; step 3 is the loop's, since it pauses and saves.
  */
-import type { AttemptMarker, ToolCall } from '../durable/state';
-import { LockCompromisedError, SimulatedCrash } from '../durable/errors';
+import type { AttemptMarker } from '../durable/state';
+import type { ToolCall } from '../core/conversation';
+import { LockCompromisedError, SimulatedCrash } from '../core/errors';
 import type { Tool, ToolContext, ToolOutput } from './tool';
 
 export type LadderStep = 'rerun' | 'lookup' | 'person';
@@ -59,7 +60,7 @@ export async function climbLadder(
   tool: Tool,
   call: ToolCall,
   marker: AttemptMarker,
-  args: Record<string, unknown>,
+  args: unknown,
   ctx: ToolContext,
   now: Date,
 ): Promise<LadderDecision> {

@@ -18,15 +18,16 @@
  * stops with CancelledError once what it has done is saved.
  */
 import { SavePoint, TOOL_ACTED, type CrashHook } from '../durable/savepoints';
-import { addUsage, resultOf, type AttemptMarker, type ContextSummary, type Message, type ModelReply, type Phase, type RunResult, type RunState, type ToolCall, type ToolResult, type Usage } from '../durable/state';
-import { CancelledError, LockCompromisedError, MaxResumesError, ReplyCutError, SimulatedCrash } from '../durable/errors';
+import { resultOf, type AttemptMarker, type Phase, type RunResult, type RunState } from '../durable/state';
+import { addUsage, type ContextSummary, type Message, type ModelReply, type ToolCall, type ToolResult, type Usage } from '../core/conversation';
+import { CancelledError, LockCompromisedError, MaxResumesError, ReplyCutError, SimulatedCrash } from '../core/errors';
 import type { RunHandle } from '../durable/handle';
 import { StateEdit, type StateView } from '../durable/state-edit';
 import { recordWrite, verifyWorkspace } from '../durable/ledger';
 import type { ModelProvider, ModelRequest } from '../model/provider';
 import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer } from './approver';
-import type { Tool, ToolContext, ToolOutput, ToolSet } from './tool';
-import { parseArgs } from './args';
+import type { CallDescription, Tool, ToolContext, ToolOutput, ToolSet } from './tool';
+import { parseToolArgs, toolSpec } from './tool-args';
 import { climbLadder } from './ladder';
 import { checkBudget, DEFAULT_MAX_RESTARTS, type Limits } from './budget';
 import { estimateCall } from '../model/estimate';
@@ -152,7 +153,7 @@ class Loop {
       system: s.system,
       // A copy: the provider may keep the request while the loop goes on adding messages.
       messages: raw.messages.slice(s.summary?.covers ?? 0),
-      tools: [...this.o.tools.values()].map((t) => ({ name: t.name, description: t.description, schema: t.schema })),
+      tools: [...this.o.tools.values()].map(toolSpec),
       turn: s.turns,
     };
     if (raw.summary) req.summary = raw.summary;
@@ -216,7 +217,7 @@ class Loop {
         await this.record(call, { content: `Unknown tool "${call.name}". Available tools: ${[...this.o.tools.keys()].join(', ')}.`, isError: true });
         continue;
       }
-      const parsed = parseArgs(call.name, call.args, tool.schema);
+      const parsed = parseToolArgs(tool, call.args);
       if (!parsed.ok) {
         await this.record(call, { content: parsed.error, isError: true });
         continue;
@@ -253,7 +254,7 @@ class Loop {
   }
 
   /** A marked call with no result goes up the ladder; a rerun keeps the marker (same key, same startedAt). */
-  private async resolveMarked(call: ToolCall, tool: Tool, marker: AttemptMarker, args: Record<string, unknown>): Promise<CallsOutcome | 'resolved'> {
+  private async resolveMarked(call: ToolCall, tool: Tool, marker: AttemptMarker, args: unknown): Promise<CallsOutcome | 'resolved'> {
     const d = await this.guard(() => climbLadder(tool, call, marker, args, this.context(call, marker.key), this.now()));
     if (d.step !== 'person') {
       if (d.action === 'done') {
@@ -295,7 +296,7 @@ class Loop {
     }
   }
 
-  private async askApproval(call: ToolCall, tool: Tool, args: Record<string, unknown>): Promise<ApprovalAnswer> {
+  private async askApproval(call: ToolCall, tool: Tool, args: unknown): Promise<ApprovalAnswer> {
     await this.pend(call, 'approval');
     const req: ApprovalRequest = { runId: this.state.runId, callId: call.id, tool: call.name, args: call.args, ...describe(tool, call, args) };
     const answer = await this.guard(() => this.o.approver.approve(req, this.signal));
@@ -343,7 +344,7 @@ class Loop {
   }
 
   /** Runs the call (the lock checked first); a thrown error becomes an error result, except a crash, a lost lock or a cancellation. */
-  private async execute(call: ToolCall, tool: Tool, args: Record<string, unknown>, key: string | undefined): Promise<void> {
+  private async execute(call: ToolCall, tool: Tool, args: unknown, key: string | undefined): Promise<void> {
     this.stopIfCancelled();
     this.emit({ type: 'tool-start', call });
     let out: ToolOutput;
@@ -415,7 +416,7 @@ class Loop {
   }
 }
 
-function describe(tool: Tool, call: ToolCall, args: Record<string, unknown>): { title: string; detail: string; diff?: { path: string; before: string; after: string } } {
+function describe(tool: Tool, call: ToolCall, args: unknown): CallDescription {
   try {
     if (tool.describe) return tool.describe(args);
   } catch {

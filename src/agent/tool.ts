@@ -1,16 +1,11 @@
 /**
  * The Tool contract: what a tool declares about itself so the loop and the resolution
- * ladder know what a repeat would do.
+ * ladder know what a repeat would do, and its arguments, declared once with zod: the model is
+ * sent that schema's JSON Schema, and the loop parses the model's raw JSON with it before the
+ * tool runs (tool-args.ts), so a tool only ever sees arguments of its declared shape.
  */
-import type { ToolResult } from '../durable/state';
-
-/** A JSON Schema object for a tool's arguments (the subset providers accept). */
-export interface JsonSchema {
-  type: 'object';
-  properties: Record<string, { type: string; description?: string; items?: unknown; enum?: string[] }>;
-  required?: string[];
-  additionalProperties?: boolean;
-}
+import type { z } from 'zod';
+import type { ToolResult } from '../core/conversation';
 
 /** What a tool hands back; the loop turns it into a ToolResult with the call's ID. */
 export interface ToolOutput {
@@ -39,10 +34,18 @@ export interface ToolContext {
  */
 export type LookupAnswer = { status: 'done'; output: ToolOutput } | { status: 'not-done' };
 
-export interface Tool {
+/** What describe() gives a person deciding on an approval. */
+export interface CallDescription {
+  title: string;
+  detail: string;
+  diff?: { path: string; before: string; after: string };
+}
+
+export interface Tool<A = unknown> {
   name: string;
   description: string;
-  schema: JsonSchema;
+  /** The arguments, declared once (a zod object schema). */
+  args: z.ZodType<A>;
   /** Only reads: a repeat is harmless. */
   readOnly?: boolean;
   /** Changes something, but a repeat has the same effect as one call. */
@@ -55,11 +58,11 @@ export interface Tool {
   keyed?: { retention(signal: AbortSignal): Promise<number> };
   /** Runs only after a person says yes. */
   needsApproval?: boolean;
-  run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
+  run(args: A, ctx: ToolContext): Promise<ToolOutput>;
   /** Did this call already happen? (the ladder's second step) */
-  lookup?(args: Record<string, unknown>, ctx: ToolContext): Promise<LookupAnswer>;
+  lookup?(args: A, ctx: ToolContext): Promise<LookupAnswer>;
   /** A readable rendering of the arguments for a person deciding on an approval. */
-  describe?(args: Record<string, unknown>): { title: string; detail: string; diff?: { path: string; before: string; after: string } };
+  describe?(args: A): CallDescription;
 }
 
 export type ToolSet = ReadonlyMap<string, Tool>;

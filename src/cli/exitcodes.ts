@@ -1,7 +1,7 @@
 /**
  * The CLI's exit statuses, one per kind of stop (documented in the README).
  */
-import { TriageError } from '../durable/errors';
+import { TriageError } from '../core/errors';
 
 export const EXIT = {
   done: 0,

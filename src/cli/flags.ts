@@ -2,7 +2,7 @@
  * Strict flag parsing: an unknown flag or a missing value is bad input, with the usage.
  */
 import { parseArgs } from 'node:util';
-import { BadInputError } from '../durable/errors';
+import { BadInputError } from '../core/errors';
 import { USAGE } from './usage';
 
 export type FlagSpec = Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>;

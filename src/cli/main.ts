@@ -1,7 +1,7 @@
 /**
  * `triage`: the headless front end over the same core the extension uses.
  */
-import { BadInputError, TriageError } from '../durable/errors';
+import { BadInputError, TriageError } from '../core/errors';
 import { EXIT, exitCodeOf } from './exitcodes';
 import { USAGE } from './usage';
 import { cmdRun } from './commands/run';

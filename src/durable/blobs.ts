@@ -6,7 +6,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { CorruptCheckpointError } from './errors';
+import { CorruptCheckpointError } from '../core/errors';
 import { ensureDir, isErrno, nonce, writeFileAtomic } from './fsutil';
 import { blobsDir } from './paths';
 

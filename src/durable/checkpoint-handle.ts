@@ -18,7 +18,7 @@ import type { RunHandle } from './handle';
 import type { SaveReason } from './savepoints';
 import { WritePoint, type CrashHook } from './savepoints';
 import type { RunState } from './state';
-import { LockCompromisedError, SimulatedCrash } from './errors';
+import { LockCompromisedError, SimulatedCrash } from '../core/errors';
 import { writeFileAtomic } from './fsutil';
 import type { RunLock } from './lock';
 import { runPath, runTempPath } from './paths';

@@ -12,7 +12,7 @@
  * loop longer than reading it does anyway.
  */
 import * as fs from 'node:fs';
-import { BadInputError, CorruptCheckpointError } from './errors';
+import { BadInputError, CorruptCheckpointError } from '../core/errors';
 import { isErrno } from './fsutil';
 import { journalPath } from './journal-file';
 import { scanJournal } from './journal';

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { RunHandle } from './handle';
 import type { CrashHook } from './savepoints';
 import type { RunState } from './state';
-import { BadInputError, CorruptCheckpointError, LockCompromisedError, RunExistsError } from './errors';
+import { BadInputError, CorruptCheckpointError, LockCompromisedError, RunExistsError } from '../core/errors';
 import { ensureDir, isErrno } from './fsutil';
 import { acquireRunLock, isRunLocked, DEFAULT_STALE_MS, type RunLock } from './lock';
 import { assertRunId, blobsDir, isRunTempName, runIdOfFile, runPath, runsDir } from './paths';

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { SimulatedCrash } from './errors';
+import { SimulatedCrash } from '../core/errors';
 import { WritePoint } from './savepoints';
 
 /** True when `e` is a Node system error with one of the given codes (e.g. 'ENOENT'). */

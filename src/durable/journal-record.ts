@@ -13,6 +13,8 @@
  *   unset: the fields that were removed. Each is omitted when empty.
  */
 import * as zlib from 'node:zlib';
+import { z } from 'zod';
+import { keyedRecord, parseSchema, SchemaError } from '../core/schema';
 
 /** What a record holds, as values (encoded once, together, by encodeRecord). */
 export interface RecordChange {
@@ -76,9 +78,18 @@ export function encodeRecord(seq: number, c: RecordChange): Buffer {
   return Buffer.concat([Buffer.from(`${prefix}"crc":"${hex8(crc)}",`, 'latin1'), tail, NEWLINE]);
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** A record's body as parsed after its checksum matched; messages and fields are checked again when the state is rebuilt (RunStateSchema). */
+const RecordBodySchema = z.object({
+  from: z.number().int().nonnegative(),
+  messages: z.array(z.unknown()).default([]),
+  set: keyedRecord(z.unknown())
+    .refine((o) => !Object.hasOwn(o, 'messages'), { error: 'holds messages, which only "messages" and "from" change' })
+    .default({}),
+  patch: keyedRecord(keyedRecord(z.unknown()))
+    .refine((o) => !Object.hasOwn(o, 'messages'), { error: 'holds messages, which only "messages" and "from" change' })
+    .default({}),
+  unset: z.array(z.string().refine((k) => k !== 'messages', { error: 'cannot remove messages' })).default([]),
+});
 
 /** Checks one line (without its newline): the checksum first, then the shape. */
 export function verifyLine(line: Buffer): LineVerdict {
@@ -93,16 +104,12 @@ export function verifyLine(line: Buffer): LineVerdict {
   } catch (e) {
     return { ok: false, intact: true, reason: `it is not valid JSON (${(e as Error).message})` };
   }
-  if (!isObject(raw)) return { ok: false, intact: true, reason: 'it is not a JSON object' };
-  const { from, messages = [], set = {}, patch = {}, unset = [] } = raw;
-  if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0) return { ok: false, intact: true, reason: '"from" is not a count' };
-  if (!Array.isArray(messages)) return { ok: false, intact: true, reason: '"messages" is not an array' };
-  if (!isObject(set) || Object.hasOwn(set, 'messages')) return { ok: false, intact: true, reason: '"set" is not an object of fields other than messages' };
-  if (!isObject(patch) || Object.hasOwn(patch, 'messages') || !Object.values(patch).every(isObject)) {
-    return { ok: false, intact: true, reason: '"patch" is not an object of objects for fields other than messages' };
+  let body: z.output<typeof RecordBodySchema>;
+  try {
+    body = parseSchema(RecordBodySchema, raw, '');
+  } catch (e) {
+    if (e instanceof SchemaError) return { ok: false, intact: true, reason: e.message };
+    throw e;
   }
-  if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string' && k !== 'messages')) {
-    return { ok: false, intact: true, reason: '"unset" is not a list of field names' };
-  }
-  return { ok: true, record: { seq: Number(head[1]), from, messages, set, patch: patch as Record<string, Record<string, unknown>>, unset: unset as string[] } };
+  return { ok: true, record: { seq: Number(head[1]), ...body } };
 }

@@ -11,7 +11,7 @@
  *   checksummed but does not read, or records out of sequence can only be real damage:
  *   CorruptCheckpointError naming the file.
  */
-import { CorruptCheckpointError } from './errors';
+import { CorruptCheckpointError } from '../core/errors';
 import { verifyLine, type JournalRecord } from './journal-record';
 
 export interface JournalScan {

@@ -12,7 +12,7 @@ import { createTwoFilesPatch } from 'diff';
 import type { RunHandle } from './handle';
 import type { StateEdit } from './state-edit';
 import type { FileRecord, RunState } from './state';
-import { BadInputError, CorruptCheckpointError, WorkspaceChangedError, type FileChange } from './errors';
+import { BadInputError, CorruptCheckpointError, WorkspaceChangedError, type FileChange } from '../core/errors';
 import { isErrno } from './fsutil';
 import { sha256Hex } from './blobs';
 

@@ -24,7 +24,7 @@ import * as fsCb from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as lockfile from 'proper-lockfile';
-import { BadInputError, LockedError } from './errors';
+import { BadInputError, LockedError } from '../core/errors';
 import { isErrno } from './fsutil';
 import { currentOwner, describeOwner, ownerStatus, readOwner, writeOwner } from './lock-owner';
 

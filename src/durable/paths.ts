@@ -8,7 +8,7 @@
  *   <stateDir>/blobs/<sha256>             bytes the run wrote, by content
  */
 import * as path from 'node:path';
-import { BadInputError } from './errors';
+import { BadInputError } from '../core/errors';
 import { nonce } from './fsutil';
 
 export function runsDir(stateDir: string): string {

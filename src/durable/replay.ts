@@ -6,7 +6,7 @@
  * replaced the snapshot and was stopped before it emptied the journal) and is ignored. Anything
  * else means the files do not belong together: CorruptCheckpointError.
  */
-import { CorruptCheckpointError } from './errors';
+import { CorruptCheckpointError } from '../core/errors';
 import type { JournalRecord } from './journal-record';
 import { validateIn, type Snapshot } from './snapshot';
 import type { RunState } from './state';

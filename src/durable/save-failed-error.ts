@@ -3,7 +3,7 @@
  * that save is unknown to this process, so it makes no further saves. The files on disk are a
  * state the run really was in; reopening the run carries on from there.
  */
-import { TriageError } from './errors';
+import { TriageError } from '../core/errors';
 
 export class SaveFailedError extends TriageError {
   readonly code = 'save-failed';

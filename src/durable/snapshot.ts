@@ -5,10 +5,20 @@
  *
  *   {"kind":"durable-triage-snapshot","seq":12,"state":{ ...RunState... }}
  */
-import { CorruptCheckpointError } from './errors';
+import { z } from 'zod';
+import { CorruptCheckpointError } from '../core/errors';
+import { parseSchema, SchemaError } from '../core/schema';
 import { encodeState, parseCheckpointJson, validateState, type RunState } from './state';
 
 export const SNAPSHOT_KIND = 'durable-triage-snapshot';
+
+/** The snapshot's envelope; its state is checked by validateState (RunStateSchema). */
+const SnapshotSchema = z.object({
+  kind: z.literal(SNAPSHOT_KIND),
+  /** The save the snapshot holds. */
+  seq: z.number().int().nonnegative(),
+  state: z.unknown(),
+});
 
 export interface Snapshot {
   seq: number;
@@ -32,13 +42,12 @@ export function validateIn(raw: unknown, file: string): RunState {
 /** Parses and validates snapshot text; any problem is a CorruptCheckpointError naming `file`. */
 export function decodeSnapshot(text: string, file: string): Snapshot {
   const raw = parseCheckpointJson(text, file);
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new CorruptCheckpointError(file, 'it is not a JSON object');
-  const o = raw as Record<string, unknown>;
-  if (o.kind !== SNAPSHOT_KIND) {
-    throw new CorruptCheckpointError(file, `field "kind" should be "${SNAPSHOT_KIND}", found ${JSON.stringify(o.kind) ?? 'nothing'}`);
+  let env: z.output<typeof SnapshotSchema>;
+  try {
+    env = parseSchema(SnapshotSchema, raw, '');
+  } catch (e) {
+    if (e instanceof SchemaError) throw new CorruptCheckpointError(file, e.message);
+    throw e;
   }
-  if (typeof o.seq !== 'number' || !Number.isSafeInteger(o.seq) || o.seq < 0) {
-    throw new CorruptCheckpointError(file, `field "seq" should be a save number, found ${JSON.stringify(o.seq) ?? 'nothing'}`);
-  }
-  return { seq: o.seq, state: validateIn(o.state, file) };
+  return { seq: env.seq, state: validateIn(env.state, file) };
 }

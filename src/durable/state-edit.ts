@@ -11,7 +11,8 @@
  *   - fields set or removed (`set`), entries put into or dropped from the map fields (`put`, `drop`).
  */
 import type { RecordChange } from './journal-record';
-import type { Message, RunState } from './state';
+import type { RunState } from './state';
+import type { Message } from '../core/conversation';
 
 /**
  * The state as the loop reads it: no field can be assigned, no list pushed to, no map entry

@@ -1,142 +1,107 @@
 /**
- * The run state: everything a later process needs to carry a run on.
+ * The run state: everything a later process needs to carry a run on. One zod schema is the
+ * format (the TypeScript types are inferred from it); the conversation inside it (messages,
+ * calls, usage, the last reply) is src/core/conversation.ts.
  *
  * Serialization rules (see encodeState / decodeState):
  * - unset optional fields are omitted, and load back as unset (never as "" or [] or {});
  * - raw JSON written by the model (tool-call arguments) is kept as a string, so invalid
  *   arguments never stop a save;
- * - a version field; decoding validates every field and names the file on failure.
+ * - a version field; decoding validates every field and names the file and the field on failure;
+ * - map keys (file paths, call IDs) are kept whatever they are, "__proto__" included.
  */
-import { CorruptCheckpointError } from './errors';
+import { z } from 'zod';
+import { CorruptCheckpointError } from '../core/errors';
+import { ContextSummarySchema, MessageSchema, ModelReplySchema, ToolResultSchema, UsageSchema, zeroUsage } from '../core/conversation';
+import type { Message, Usage } from '../core/conversation';
+import { keyedRecord, parseSchema, SchemaError } from '../core/schema';
 
 export const STATE_VERSION = 1;
 
-export type Phase = 'model' | 'tools' | 'paused' | 'done';
-export const PHASES: readonly Phase[] = ['model', 'tools', 'paused', 'done'];
-
-/** One tool call from a model reply. `args` is the model's raw JSON text, valid or not. */
-export interface ToolCall {
-  id: string;
-  name: string;
-  args: string;
-}
-
-export interface ToolResult {
-  callId: string;
-  content: string;
-  isError?: boolean;
-}
-
-export type Message =
-  | { role: 'user'; content: string }
-  | { role: 'assistant'; text?: string; calls?: ToolCall[] }
-  | { role: 'tool'; results: ToolResult[] };
-
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens?: number;
-  cacheWriteTokens?: number;
-  dollars: number;
-}
-
-/** A model reply as it arrived: saved (save point 2) before any of its calls run. */
-export interface ModelReply {
-  text?: string;
-  calls: ToolCall[];
-  usage: Usage;
-  model: string;
-  /** Provider's own ID for the reply, where it gives one. */
-  replyId?: string;
-  /** The provider's own stop reason, where it gives one (end_turn, tool_use, max_tokens, stop, length, tool_calls, content_filter...). */
-  stopReason?: string;
-  /** Set when the reply was cut by a token limit (Anthropic max_tokens or model_context_window_exceeded, OpenAI length): it is not a whole answer. */
-  truncated?: true;
-}
+export const PHASES = ['model', 'tools', 'paused', 'done'] as const;
+export type Phase = (typeof PHASES)[number];
 
 /** Marker saved (save point 3) just before a call that can change something. */
-export interface AttemptMarker {
-  callId: string;
-  tool: string;
-  /** ISO time the attempt started: with the tool's key retention, tells whether the key is still kept. */
-  startedAt: string;
+export const AttemptMarkerSchema = z.object({
+  callId: z.string(),
+  tool: z.string(),
+  /** ISO time the attempt started: with the service's key retention, tells whether the key is still kept. */
+  startedAt: z.string(),
   /** The idempotency key sent with the call, when the tool is keyed. */
-  key?: string;
+  key: z.string().optional(),
   /**
    * How long the tool's service keeps keys, as it said before the call (ms). Saved with the
    * marker so a later process, which has learnt nothing yet, never assumes a default.
    */
-  retentionMs?: number;
-}
+  retentionMs: z.number().optional(),
+});
+export type AttemptMarker = z.infer<typeof AttemptMarkerSchema>;
 
 /** A call waiting on a person: an approval, or the ladder's last question. */
-export interface PendingQuestion {
-  kind: 'approval' | 'ladder';
-  callId: string;
-  tool: string;
+export const PendingQuestionSchema = z.object({
+  kind: z.enum(['approval', 'ladder']),
+  callId: z.string(),
+  tool: z.string(),
   /** Raw arguments, as the model wrote them. */
-  args: string;
-  askedAt: string;
-}
+  args: z.string(),
+  askedAt: z.string(),
+});
+export type PendingQuestion = z.infer<typeof PendingQuestionSchema>;
 
 /** The SHA-256 of a file the run wrote; its bytes are in the content store under this hash. */
-export interface FileRecord {
-  sha256: string;
-  size: number;
-  callId: string;
-  writtenAt: string;
-}
-
-/** The context policy's summary of older turns, so a resumed run sends the same context. */
-export interface ContextSummary {
-  text: string;
-  /** How many leading messages of `messages` the summary replaces. */
-  covers: number;
-}
+export const FileRecordSchema = z.object({
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'should be 64 hex digits' }),
+  size: z.number(),
+  callId: z.string(),
+  writtenAt: z.string(),
+});
+export type FileRecord = z.infer<typeof FileRecordSchema>;
 
 /** What the run was started with, so any later process can resume it the same way. */
-export interface RunConfig {
+export const RunConfigSchema = z.object({
   /** Absolute path of the workspace the run works in. */
-  workspace: string;
+  workspace: z.string(),
   /** Model provider and model name, e.g. "recorded" / "claude-sonnet-4-5". */
-  provider: string;
-  model: string;
+  provider: z.string(),
+  model: z.string(),
   /** Whether keyed tools send idempotency keys (the sweep runs with both). */
-  keys: boolean;
+  keys: z.boolean(),
   /** Free-form options of the task/front end (tracker URL, crash folder...). */
-  options?: Record<string, string>;
-}
+  options: keyedRecord(z.string()).optional(),
+});
+export type RunConfig = z.infer<typeof RunConfigSchema>;
 
-export interface RunState {
-  version: typeof STATE_VERSION;
-  runId: string;
-  task: string;
-  createdAt: string;
-  updatedAt: string;
-  config: RunConfig;
-  phase: Phase;
+export const RunStateSchema = z.object({
+  version: z.literal(STATE_VERSION),
+  runId: z.string(),
+  task: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  config: RunConfigSchema,
+  phase: z.enum(PHASES),
   /** The system prompt sent with every model call. */
-  system: string;
-  messages: Message[];
-  usage: Usage;
+  system: z.string(),
+  messages: z.array(MessageSchema),
+  usage: UsageSchema,
   /** Model replies received and saved, over the whole life of the run. */
-  turns: number;
-  restarts: number;
-  summary?: ContextSummary;
-  pending?: PendingQuestion[];
-  lastReply?: ModelReply;
+  turns: z.number(),
+  restarts: z.number(),
+  summary: ContextSummarySchema.optional(),
+  pending: z.array(PendingQuestionSchema).optional(),
+  lastReply: ModelReplySchema.optional(),
   /** Results of lastReply's calls, by call ID (cleared when the next reply arrives). */
-  results?: Record<string, ToolResult>;
+  results: keyedRecord(ToolResultSchema).optional(),
   /** Attempt markers of lastReply's calls, by call ID. */
-  attempts?: Record<string, AttemptMarker>;
+  attempts: keyedRecord(AttemptMarkerSchema).optional(),
   /** Files the run wrote, by workspace-relative path. */
-  files?: Record<string, FileRecord>;
+  files: keyedRecord(FileRecordSchema).optional(),
   /** Notes for the model, sent as a user message before the next model call (e.g. what changed). */
-  inbox?: string[];
+  inbox: z.array(z.string()).optional(),
   /** How many replies in a row the model's output token limit cut (unset when the last one was whole). */
-  cutReplies?: number;
-  answer?: string;
-}
+  cutReplies: z.number().optional(),
+  answer: z.string().optional(),
+});
+export type RunState = z.infer<typeof RunStateSchema>;
 
 /** What a finished (or stopped) run hands back to its front end. */
 export interface RunResult {
@@ -170,23 +135,6 @@ export function resultOf(s: RunState): RunResult {
   if (s.pending !== undefined) r.pending = s.pending;
   if (s.files !== undefined) r.files = s.files;
   return r;
-}
-
-export function zeroUsage(): Usage {
-  return { inputTokens: 0, outputTokens: 0, dollars: 0 };
-}
-
-export function addUsage(a: Usage, b: Usage): Usage {
-  const u: Usage = {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    dollars: a.dollars + b.dollars,
-  };
-  const cr = (a.cacheReadTokens ?? 0) + (b.cacheReadTokens ?? 0);
-  const cw = (a.cacheWriteTokens ?? 0) + (b.cacheWriteTokens ?? 0);
-  if (a.cacheReadTokens !== undefined || b.cacheReadTokens !== undefined) u.cacheReadTokens = cr;
-  if (a.cacheWriteTokens !== undefined || b.cacheWriteTokens !== undefined) u.cacheWriteTokens = cw;
-  return u;
 }
 
 export function newState(init: { runId: string; task: string; config: RunConfig; system: string; prompt: string; now?: Date }): RunState {
@@ -231,173 +179,12 @@ export function decodeState(text: string, file: string): RunState {
   try {
     return validateState(raw);
   } catch (e) {
-    if (e instanceof FieldError) throw new CorruptCheckpointError(file, e.message);
+    if (e instanceof SchemaError) throw new CorruptCheckpointError(file, e.message);
     throw e;
   }
 }
 
-class FieldError extends Error {}
-
-type Obj = Record<string, unknown>;
-
-function fail(path: string, want: string, got: unknown): never {
-  const kind = got === null ? 'null' : Array.isArray(got) ? 'array' : typeof got;
-  throw new FieldError(`field "${path}" should be ${want}, found ${kind}`);
-}
-function obj(v: unknown, p: string): Obj {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(p, 'an object', v);
-  return v as Obj;
-}
-function str(v: unknown, p: string): string {
-  if (typeof v !== 'string') fail(p, 'a string', v);
-  return v;
-}
-function num(v: unknown, p: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v)) fail(p, 'a number', v);
-  return v;
-}
-function bool(v: unknown, p: string): boolean {
-  if (typeof v !== 'boolean') fail(p, 'true or false', v);
-  return v;
-}
-/** A flag saved only when set: `true`, never `false`. */
-function yes(v: unknown, p: string): true {
-  if (v !== true) fail(p, 'true (or absent)', v);
-  return v;
-}
-function arr(v: unknown, p: string): unknown[] {
-  if (!Array.isArray(v)) fail(p, 'an array', v);
-  return v;
-}
-function optional<T>(o: Obj, k: string, p: string, f: (v: unknown, p: string) => T): T | undefined {
-  return o[k] === undefined ? undefined : f(o[k], `${p}.${k}`);
-}
-function setIf<T extends object, K extends keyof T>(target: T, k: K, v: T[K] | undefined): void {
-  if (v !== undefined) target[k] = v;
-}
-function record<T>(v: unknown, p: string, f: (v: unknown, p: string) => T): Record<string, T> {
-  const o = obj(v, p);
-  const out: Record<string, T> = {};
-  for (const [k, x] of Object.entries(o)) {
-    // defineProperty, not assignment: a key such as "__proto__" (a file path, a call ID) stays an ordinary entry.
-    Object.defineProperty(out, k, { value: f(x, `${p}[${JSON.stringify(k)}]`), enumerable: true, writable: true, configurable: true });
-  }
-  return out;
-}
-
-function toolCall(v: unknown, p: string): ToolCall {
-  const o = obj(v, p);
-  return { id: str(o.id, `${p}.id`), name: str(o.name, `${p}.name`), args: str(o.args, `${p}.args`) };
-}
-function toolResult(v: unknown, p: string): ToolResult {
-  const o = obj(v, p);
-  const r: ToolResult = { callId: str(o.callId, `${p}.callId`), content: str(o.content, `${p}.content`) };
-  setIf(r, 'isError', optional(o, 'isError', p, bool));
-  return r;
-}
-function message(v: unknown, p: string): Message {
-  const o = obj(v, p);
-  switch (o.role) {
-    case 'user':
-      return { role: 'user', content: str(o.content, `${p}.content`) };
-    case 'assistant': {
-      const m: { role: 'assistant'; text?: string; calls?: ToolCall[] } = { role: 'assistant' };
-      setIf(m, 'text', optional(o, 'text', p, str));
-      setIf(m, 'calls', optional(o, 'calls', p, (x, q) => arr(x, q).map((c, i) => toolCall(c, `${q}[${i}]`))));
-      return m;
-    }
-    case 'tool':
-      return { role: 'tool', results: arr(o.results, `${p}.results`).map((r, i) => toolResult(r, `${p}.results[${i}]`)) };
-    default:
-      throw new FieldError(`field "${p}.role" should be user, assistant or tool, found ${JSON.stringify(o.role)}`);
-  }
-}
-function usage(v: unknown, p: string): Usage {
-  const o = obj(v, p);
-  const u: Usage = {
-    inputTokens: num(o.inputTokens, `${p}.inputTokens`),
-    outputTokens: num(o.outputTokens, `${p}.outputTokens`),
-    dollars: num(o.dollars, `${p}.dollars`),
-  };
-  setIf(u, 'cacheReadTokens', optional(o, 'cacheReadTokens', p, num));
-  setIf(u, 'cacheWriteTokens', optional(o, 'cacheWriteTokens', p, num));
-  return u;
-}
-function reply(v: unknown, p: string): ModelReply {
-  const o = obj(v, p);
-  const r: ModelReply = {
-    calls: arr(o.calls, `${p}.calls`).map((c, i) => toolCall(c, `${p}.calls[${i}]`)),
-    usage: usage(o.usage, `${p}.usage`),
-    model: str(o.model, `${p}.model`),
-  };
-  setIf(r, 'text', optional(o, 'text', p, str));
-  setIf(r, 'replyId', optional(o, 'replyId', p, str));
-  setIf(r, 'stopReason', optional(o, 'stopReason', p, str));
-  setIf(r, 'truncated', optional(o, 'truncated', p, yes));
-  return r;
-}
-function marker(v: unknown, p: string): AttemptMarker {
-  const o = obj(v, p);
-  const m: AttemptMarker = { callId: str(o.callId, `${p}.callId`), tool: str(o.tool, `${p}.tool`), startedAt: str(o.startedAt, `${p}.startedAt`) };
-  setIf(m, 'key', optional(o, 'key', p, str));
-  setIf(m, 'retentionMs', optional(o, 'retentionMs', p, num));
-  return m;
-}
-function pending(v: unknown, p: string): PendingQuestion {
-  const o = obj(v, p);
-  if (o.kind !== 'approval' && o.kind !== 'ladder') throw new FieldError(`field "${p}.kind" should be approval or ladder, found ${JSON.stringify(o.kind)}`);
-  return { kind: o.kind, callId: str(o.callId, `${p}.callId`), tool: str(o.tool, `${p}.tool`), args: str(o.args, `${p}.args`), askedAt: str(o.askedAt, `${p}.askedAt`) };
-}
-function fileRecord(v: unknown, p: string): FileRecord {
-  const o = obj(v, p);
-  const sha = str(o.sha256, `${p}.sha256`);
-  if (!/^[0-9a-f]{64}$/.test(sha)) throw new FieldError(`field "${p}.sha256" should be 64 hex digits`);
-  return { sha256: sha, size: num(o.size, `${p}.size`), callId: str(o.callId, `${p}.callId`), writtenAt: str(o.writtenAt, `${p}.writtenAt`) };
-}
-function config(v: unknown, p: string): RunConfig {
-  const o = obj(v, p);
-  const c: RunConfig = {
-    workspace: str(o.workspace, `${p}.workspace`),
-    provider: str(o.provider, `${p}.provider`),
-    model: str(o.model, `${p}.model`),
-    keys: bool(o.keys, `${p}.keys`),
-  };
-  setIf(c, 'options', optional(o, 'options', p, (x, q) => record(x, q, str)));
-  return c;
-}
-
+/** Checks parsed JSON is a RunState; a SchemaError names the first bad field ("$.turns"...). */
 export function validateState(raw: unknown): RunState {
-  const o = obj(raw, '$');
-  if (o.version !== STATE_VERSION) {
-    throw new FieldError(`field "$.version" should be ${STATE_VERSION}, found ${JSON.stringify(o.version)}`);
-  }
-  const phase = str(o.phase, '$.phase');
-  if (!(PHASES as readonly string[]).includes(phase)) throw new FieldError(`field "$.phase" should be one of ${PHASES.join(', ')}, found "${phase}"`);
-  const s: RunState = {
-    version: STATE_VERSION,
-    runId: str(o.runId, '$.runId'),
-    task: str(o.task, '$.task'),
-    createdAt: str(o.createdAt, '$.createdAt'),
-    updatedAt: str(o.updatedAt, '$.updatedAt'),
-    config: config(o.config, '$.config'),
-    phase: phase as Phase,
-    system: str(o.system, '$.system'),
-    messages: arr(o.messages, '$.messages').map((m, i) => message(m, `$.messages[${i}]`)),
-    usage: usage(o.usage, '$.usage'),
-    turns: num(o.turns, '$.turns'),
-    restarts: num(o.restarts, '$.restarts'),
-  };
-  setIf(s, 'summary', optional(o, 'summary', '$', (x, q) => {
-    const so = obj(x, q);
-    return { text: str(so.text, `${q}.text`), covers: num(so.covers, `${q}.covers`) };
-  }));
-  setIf(s, 'pending', optional(o, 'pending', '$', (x, q) => arr(x, q).map((e, i) => pending(e, `${q}[${i}]`))));
-  setIf(s, 'lastReply', optional(o, 'lastReply', '$', reply));
-  setIf(s, 'results', optional(o, 'results', '$', (x, q) => record(x, q, toolResult)));
-  setIf(s, 'attempts', optional(o, 'attempts', '$', (x, q) => record(x, q, marker)));
-  setIf(s, 'files', optional(o, 'files', '$', (x, q) => record(x, q, fileRecord)));
-  setIf(s, 'inbox', optional(o, 'inbox', '$', (x, q) => arr(x, q).map((e, i) => str(e, `${q}[${i}]`))));
-  setIf(s, 'cutReplies', optional(o, 'cutReplies', '$', num));
-  setIf(s, 'answer', optional(o, 'answer', '$', str));
-  return s;
+  return parseSchema(RunStateSchema, raw);
 }

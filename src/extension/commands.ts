@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { BadInputError } from '../durable/errors';
+import { BadInputError } from '../core/errors';
 import type { RunState } from '../durable/state';
 import { shortRunId } from './logic/runRows';
 import type { ExtensionSettings } from './logic/settings';

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { FileChange } from '../durable/errors';
+import type { FileChange } from '../core/errors';
 import { blobUri, missingUri } from './docs';
 
 export async function showChangedDiffs(stateDir: string, workspace: string, changes: readonly FileChange[]): Promise<void> {

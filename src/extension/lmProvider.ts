@@ -5,8 +5,8 @@
  * dollars from the price table when the model's family is priced, else $0 (unpriced).
  */
 import * as vscode from 'vscode';
-import type { ModelReply, ToolCall } from '../durable/state';
-import { BadInputError, ModelError } from '../durable/errors';
+import type { ModelReply, ToolCall } from '../core/conversation';
+import { BadInputError, ModelError } from '../core/errors';
 import type { ModelProvider, ModelRequest } from '../model/provider';
 import { PriceTable } from '../model/prices';
 import { abortError } from '../model/attempt';

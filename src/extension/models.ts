@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ModelChoice } from '../model/factory';
 import { PriceTable } from '../model/prices';
 import { OPENAI_DEFAULT_BASE_URL, isOpenAIHosted } from '../model/openai';
-import { BadInputError } from '../durable/errors';
+import { BadInputError } from '../core/errors';
 import type { ExtensionSettings, ProviderSetting } from './logic/settings';
 import { resumeModel } from './logic/resumeModel';
 import type { ApiKeys, KeyedProvider } from './secrets';

@@ -9,7 +9,7 @@ import type { LoopEvent } from '../agent/loop';
 import type { Limits } from '../agent/budget';
 import type { RunState } from '../durable/state';
 import { TOOL_ACTED, type CrashHook } from '../durable/savepoints';
-import { CancelledError } from '../durable/errors';
+import { CancelledError } from '../core/errors';
 import type { ExtensionSettings } from './logic/settings';
 import { eventLine, progressOf } from './logic/eventLog';
 import { doneMessage, pausedMessage, progressText, progressTitle } from './logic/texts';

@@ -5,7 +5,7 @@
  * Abandon Run deletes the run's checkpoint (after a confirmation).
  */
 import * as vscode from 'vscode';
-import { WorkspaceChangedError } from '../durable/errors';
+import { WorkspaceChangedError } from '../core/errors';
 import { ACTIONS, errorView, type Action } from './logic/errorView';
 import { CHANGED_BUTTONS, workspaceChangedMessage } from './logic/texts';
 import { showChangedDiffs } from './diffs';

@@ -13,7 +13,7 @@
  *   block of the conversation carry cache_control breakpoints.
  */
 import type { MessageCreateParams, TextBlockParam, Tool, ToolResultBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { Message } from '../durable/state';
+import type { Message } from '../core/conversation';
 import type { ModelRequest } from './provider';
 import { withSummary } from './context';
 

@@ -11,7 +11,7 @@
  */
 import type { Stream } from '@anthropic-ai/sdk/core/streaming';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import type { ModelReply } from '../durable/state';
+import type { ModelReply } from '../core/conversation';
 import type { ModelProvider, ModelRequest } from './provider';
 import { PriceTable } from './prices';
 import { withAttemptTimeout, TransientError } from './attempt';

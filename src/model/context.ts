@@ -9,7 +9,7 @@
  * newly covered messages. `covers` only ever moves to a message that is not a tool
  * result, so an assistant's tool calls and their results stay on the same side.
  */
-import type { ContextSummary, Message, ToolCall } from '../durable/state';
+import type { ContextSummary, Message, ToolCall } from '../core/conversation';
 import type { StateView } from '../durable/state-edit';
 import type { ModelRequest } from './provider';
 import { messageChars, tokensOfChars } from './estimate';

@@ -3,8 +3,9 @@
  * stop BEFORE a model call that would push a run past its token or dollar budget, and the
  * context policy can tell when a conversation outgrows the model's window.
  */
-import type { Message, RunState, Usage } from '../durable/state';
-import { BudgetExceededError } from '../durable/errors';
+import type { RunState } from '../durable/state';
+import type { Message, Usage } from '../core/conversation';
+import { BudgetExceededError } from '../core/errors';
 import type { ModelRequest } from './provider';
 import { PriceTable } from './prices';
 

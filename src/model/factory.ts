@@ -5,7 +5,7 @@
  * needs a key; a local OpenAI-compatible server (any other base URL) may run without one.
  * Base URLs: the choice's, else ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the public API.
  */
-import { BadInputError } from '../durable/errors';
+import { BadInputError } from '../core/errors';
 import type { ModelProvider } from './provider';
 import type { Recording } from './recording';
 import { PriceTable } from './prices';

@@ -14,7 +14,7 @@
  * counted as 0 tokens and $0, and reported as unpriced (see reply.ts).
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { ToolCall } from '../durable/state';
+import type { ToolCall } from '../core/conversation';
 import { HttpStatusError } from './attempt';
 import { rawArgs, parsedReply, type ParsedReply, type RawUsage } from './reply';
 

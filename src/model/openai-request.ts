@@ -9,7 +9,7 @@
  *   flag, so an error result's content is prefixed with "Error: " unless it already says so.
  */
 import type { ChatCompletionAssistantMessageParam, ChatCompletionCreateParams, ChatCompletionFunctionTool, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { Message } from '../durable/state';
+import type { Message } from '../core/conversation';
 import type { ModelRequest } from './provider';
 import { withSummary } from './context';
 

@@ -6,7 +6,7 @@
  * attempts it took, and a stream cut mid-reply is retried too. The SDK is loaded on the
  * first call (sdk-clients.ts).
  */
-import type { ModelReply } from '../durable/state';
+import type { ModelReply } from '../core/conversation';
 import type { ModelProvider, ModelRequest } from './provider';
 import { PriceTable } from './prices';
 import { withAttemptTimeout, TransientError } from './attempt';

@@ -2,7 +2,7 @@
  * Dollars per million tokens, per model. A setting (or --prices FILE in the CLI) can
  * extend or override the table; unknown models cost $0 and are reported as unpriced.
  */
-import type { Usage } from '../durable/state';
+import type { Usage } from '../core/conversation';
 
 export interface Price {
   /** Dollars per million input tokens. */

@@ -2,15 +2,9 @@
  * One interface for every model: the recorded model, Anthropic, OpenAI-compatible
  * servers and (in the extension) VS Code's Language Model API.
  */
-import type { Message, ModelReply, ContextSummary } from '../durable/state';
-import type { JsonSchema } from '../agent/tool';
+import type { ToolSpec } from '../core/tool-schema';
+import type { Message, ModelReply, ContextSummary } from '../core/conversation';
 import type { PriceTable } from './prices';
-
-export interface ToolSpec {
-  name: string;
-  description: string;
-  schema: JsonSchema;
-}
 
 export interface ModelRequest {
   system: string;

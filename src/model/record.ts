@@ -10,7 +10,7 @@
  */
 import * as path from 'node:path';
 import * as fs from 'node:fs/promises';
-import type { ModelReply } from '../durable/state';
+import type { ModelReply } from '../core/conversation';
 import { writeFileAtomic, nonce } from '../durable/fsutil';
 import type { ModelProvider, ModelRequest } from './provider';
 import type { PriceTable } from './prices';

@@ -13,8 +13,8 @@
  * ladder after a crash may word its result differently.
  */
 import * as fs from 'node:fs/promises';
-import type { Message, ModelReply, ToolCall } from '../durable/state';
-import { BadInputError, RecordingDivergedError } from '../durable/errors';
+import type { Message, ModelReply, ToolCall } from '../core/conversation';
+import { BadInputError, RecordingDivergedError } from '../core/errors';
 import type { ModelProvider, ModelRequest } from './provider';
 import { PriceTable } from './prices';
 import { abortError } from './attempt';

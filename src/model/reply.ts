@@ -5,7 +5,7 @@
  * (some local OpenAI-compatible servers), costs $0 and is reported once through `warn`
  * as unpriced, so a dollar budget is never silently trusted for it.
  */
-import type { ModelReply, ToolCall, Usage } from '../durable/state';
+import type { ModelReply, ToolCall, Usage } from '../core/conversation';
 import { PriceTable } from './prices';
 
 export type RawUsage = Omit<Usage, 'dollars'>;

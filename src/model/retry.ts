@@ -6,7 +6,7 @@
  * reply in the run state). What cannot be retried, or still fails after the last
  * attempt, becomes a ModelError saying what happened and what to do.
  */
-import { ModelError } from '../durable/errors';
+import { ModelError } from '../core/errors';
 import { HttpStatusError, TransientError, AttemptTimeoutError, abortError, isAbortError } from './attempt';
 
 export interface RetryOptions {

@@ -10,7 +10,7 @@ import { openRun, type StoreOptions } from '../durable/checkpoint';
 import type { RunHandle } from '../durable/handle';
 import { type CrashHook } from '../durable/savepoints';
 import { newState, type RunResult, type RunState } from '../durable/state';
-import { BadInputError } from '../durable/errors';
+import { BadInputError } from '../core/errors';
 import { startRun, continueRun } from '../agent/runner';
 import { newRunId } from '../agent/keys';
 import type { Limits } from '../agent/budget';

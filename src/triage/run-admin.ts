@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { deleteRun, listRuns, openRun, readRun, type RunListing } from '../durable/checkpoint';
 import { acceptCurrentFiles as acceptFiles, checkWorkspace, restoreAgentVersion as restoreFiles } from '../durable/ledger';
-import type { FileChange } from '../durable/errors';
+import type { FileChange } from '../core/errors';
 import type { RunState } from '../durable/state';
 import { StateEdit } from '../durable/state-edit';
 

@@ -5,7 +5,7 @@ import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import { DENIED } from '../../src/agent/loop';
 import { readRun } from '../../src/durable/checkpoint';
-import { SimulatedCrash } from '../../src/durable/errors';
+import { SimulatedCrash } from '../../src/core/errors';
 import { SavePoint } from '../../src/durable/savepoints';
 import type { ApprovalAnswer, ApprovalRequest } from '../../src/agent/approver';
 import { reply, ScriptModel, Service, approvalTool, Person, freshState, tmp } from './support';

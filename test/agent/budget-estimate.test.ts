@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { startRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
-import { BudgetExceededError } from '../../src/durable/errors';
+import { BudgetExceededError } from '../../src/core/errors';
 import { newState } from '../../src/durable/state';
 import { createProvider } from '../../src/model/factory';
 import { PriceTable } from '../../src/model/prices';

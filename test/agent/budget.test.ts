@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkBudget, DEFAULT_MAX_RESTARTS } from '../../src/agent/budget';
 import * as fs from 'node:fs';
-import { BudgetExceededError, MaxResumesError, SimulatedCrash } from '../../src/durable/errors';
+import { BudgetExceededError, MaxResumesError, SimulatedCrash } from '../../src/core/errors';
 import { SavePoint } from '../../src/durable/savepoints';
 import { readRun } from '../../src/durable/checkpoint';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import { runPath, readRun } from '../../src/durable/checkpoint';
-import { SimulatedCrash } from '../../src/durable/errors';
+import { SimulatedCrash } from '../../src/core/errors';
 import { SavePoint, WritePoint, TOOL_ACTED } from '../../src/durable/savepoints';
 import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool, approvalTool, Person, freshState, tmp } from './support';
 

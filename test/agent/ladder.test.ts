@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -7,16 +8,17 @@ import { keyedFor, toolSet, type Tool, type ToolContext } from '../../src/agent/
 import { idempotencyKey } from '../../src/agent/keys';
 import type { LoopEvent } from '../../src/agent/loop';
 import { readRun } from '../../src/durable/checkpoint';
-import { SimulatedCrash } from '../../src/durable/errors';
+import { SimulatedCrash } from '../../src/core/errors';
 import { TOOL_ACTED } from '../../src/durable/savepoints';
-import type { AttemptMarker, ToolCall } from '../../src/durable/state';
+import type { AttemptMarker } from '../../src/durable/state';
+import type { ToolCall } from '../../src/core/conversation';
 import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool, Person, freshState, tmp } from './support';
 
 const T0 = '2026-12-02T12:00:00.000Z';
 const call: ToolCall = { id: 'c1', name: 'x', args: '{"note":"n"}' };
 const marker = (key?: string): AttemptMarker => ({ callId: 'c1', tool: 'x', startedAt: T0, ...(key ? { key } : {}) });
 const ctx = (signal = new AbortController().signal): ToolContext => ({ runId: 'r', callId: 'c1', workspace: '/w', signal, recordWrite: async () => undefined });
-const base: Tool = { name: 'x', description: '', schema: { type: 'object', properties: {} }, run: async () => ({ content: 'ran' }) };
+const base: Tool = { name: 'x', description: '', args: z.object({}), run: async () => ({ content: 'ran' }) };
 const at = (ms: number): Date => new Date(Date.parse(T0) + ms);
 
 test('step 1: read-only, idempotent, or a key the service still keeps reruns', async () => {
@@ -144,7 +146,7 @@ test('the person answers "rerun": the call runs again once', async () => {
   person.resolve = async () => (person.questions++, { answer: 'rerun' });
   // A bare call whose first run threw before acting: the crash lands after it, so it has a marker and no record.
   let first = true;
-  const flaky = (s: Service): Tool[] => [{ ...bareTool(s), async run(a, c) { if (first) { first = false; return { content: 'nothing happened' }; } return bareTool(s).run(a, c); } }];
+  const flaky = (s: Service): Tool[] => [{ ...bareTool(s), async run(a: { note: string }, c) { if (first) { first = false; return { content: 'nothing happened' }; } return bareTool(s).run(a, c); } }];
   const { svc, r } = await crashAfterActed(1, flaky, [reply(0, [['bare', { note: 'b' }]]), reply(1, [], 'done')], person);
   assert.equal(person.questions, 1);
   assert.equal(svc.effects, 1);

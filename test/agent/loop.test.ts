@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet, type Tool } from '../../src/agent/tool';
 import { readRun } from '../../src/durable/checkpoint';
-import { BudgetExceededError, CancelledError, LockCompromisedError, MaxResumesError, WorkspaceChangedError, SimulatedCrash } from '../../src/durable/errors';
+import { BudgetExceededError, CancelledError, LockCompromisedError, MaxResumesError, WorkspaceChangedError, SimulatedCrash } from '../../src/core/errors';
 import { SavePoint } from '../../src/durable/savepoints';
 import { reply, ScriptModel, Service, keyedTool, readTool, Person, freshState, tmp, bareTool } from './support';
 
@@ -145,7 +146,7 @@ test('cancellation saves where the run stopped and throws CancelledError; the ru
   try {
     const ac = new AbortController();
     const svc = new Service();
-    const slow: Tool = { ...keyedTool(svc), async run(args, ctx) { ac.abort(); return { content: `created #${svc.create(String(args.note), ctx.key)}` }; } };
+    const slow: Tool<{ note: string }> = { ...keyedTool(svc), async run(args, ctx) { ac.abort(); return { content: `created #${svc.create(String(args.note), ctx.key)}` }; } };
     const model = new ScriptModel([reply(0, [['keyed', { note: 'a' }], ['keyed', { note: 'b' }]]), reply(1, [], 'done')]);
     const parts = (): RunParts => ({ model, tools: toolSet([slow]), approver: new Person(svc) });
     await assert.rejects(startRun({ stateDir: dir, state: freshState('r8', dir), parts, signal: ac.signal }), CancelledError);
@@ -176,7 +177,7 @@ test('a lost lock stops the run before the next side effect', async () => {
         fs.rmSync(`${dir}/runs/r9.json.lock`, { recursive: true, force: true });
         const keepAlive = setInterval(() => undefined, 100); // the lock's refresh timer is unref'd
         await compromised.finally(() => clearInterval(keepAlive));
-        return read.run(args, ctx);
+        return read.run(args as { path: string }, ctx);
       },
     };
     const parts = (): RunParts => ({ model, tools: toolSet([sneaky, bareTool(svc)]), approver: new Person(svc) });
@@ -193,10 +194,10 @@ test('a lost lock stops the run before the next side effect', async () => {
 test('a file the run wrote, edited behind its back, stops the resume with WorkspaceChangedError', async () => {
   const dir = tmp();
   try {
-    const writer: Tool = {
+    const writer: Tool<{ path: string }> = {
       name: 'write',
       description: 'writes',
-      schema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      args: z.object({ path: z.string() }),
       idempotent: true,
       async run(args, ctx) {
         fs.writeFileSync(`${ctx.workspace}/${String(args.path)}`, 'agent');

@@ -7,7 +7,7 @@ import type { ContextPolicy } from '../../src/agent/loop';
 import { idempotencyKey } from '../../src/agent/keys';
 import { uniqueCallIds, usedCallIds } from '../../src/agent/call-ids';
 import { readRun } from '../../src/durable/checkpoint';
-import { CancelledError, ModelError } from '../../src/durable/errors';
+import { CancelledError, ModelError } from '../../src/core/errors';
 import type { ModelProvider } from '../../src/model/provider';
 import { PriceTable } from '../../src/model/prices';
 import { reply, ScriptModel, Service, keyedTool, readTool, Person, freshState, tmp } from './support';

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import { readRun } from '../../src/durable/checkpoint';
-import { RunExistsError, SimulatedCrash } from '../../src/durable/errors';
+import { RunExistsError, SimulatedCrash } from '../../src/core/errors';
 import { SavePoint } from '../../src/durable/savepoints';
 import { reply, ScriptModel, readTool, Person, freshState, tmp } from './support';
 

@@ -7,8 +7,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ModelProvider, ModelRequest } from '../../src/model/provider';
 import { PriceTable } from '../../src/model/prices';
-import type { ModelReply, RunState } from '../../src/durable/state';
+import type { RunState } from '../../src/durable/state';
+import type { ModelReply } from '../../src/core/conversation';
 import { newState } from '../../src/durable/state';
+import { z } from 'zod';
 import { keyedFor, type Tool, type ToolOutput } from '../../src/agent/tool';
 import type { Approver, ApprovalAnswer, LadderAnswer, LadderQuestion, ApprovalRequest } from '../../src/agent/approver';
 
@@ -62,13 +64,15 @@ export class Service {
   }
 }
 
-const noteSchema = { type: 'object' as const, properties: { note: { type: 'string' } }, required: ['note'] };
+/** The arguments of the record-creating tools. */
+export const NoteArgs = z.object({ note: z.string() });
+type Note = z.infer<typeof NoteArgs>;
 
-export function keyedTool(svc: Service, name = 'keyed', opts: Partial<Tool> = {}): Tool {
+export function keyedTool(svc: Service, name = 'keyed', opts: Partial<Tool<Note>> = {}): Tool<Note> {
   return {
     name,
     description: 'creates a record, keyed',
-    schema: noteSchema,
+    args: NoteArgs,
     keyed: keyedFor(24 * 3600_000),
     async run(args, ctx): Promise<ToolOutput> {
       return { content: `created #${svc.create(String(args.note), ctx.key)}` };
@@ -77,11 +81,11 @@ export function keyedTool(svc: Service, name = 'keyed', opts: Partial<Tool> = {}
   };
 }
 
-export function lookupTool(svc: Service, name = 'looked'): Tool {
+export function lookupTool(svc: Service, name = 'looked'): Tool<Note> {
   return {
     name,
     description: 'creates a record, no key, with a lookup',
-    schema: noteSchema,
+    args: NoteArgs,
     async run(args): Promise<ToolOutput> {
       return { content: `created #${svc.create(String(args.note))}` };
     },
@@ -92,25 +96,25 @@ export function lookupTool(svc: Service, name = 'looked'): Tool {
   };
 }
 
-export function bareTool(svc: Service, name = 'bare'): Tool {
+export function bareTool(svc: Service, name = 'bare'): Tool<Note> {
   return {
     name,
     description: 'creates a record, no key, no lookup',
-    schema: noteSchema,
+    args: NoteArgs,
     async run(args): Promise<ToolOutput> {
       return { content: `created #${svc.create(String(args.note))}` };
     },
   };
 }
 
-export function readTool(name = 'read'): Tool & { runs: number } {
+export function readTool(name = 'read'): Tool<{ path: string }> & { runs: number } {
   const t = {
     name,
     description: 'reads',
-    schema: { type: 'object' as const, properties: { path: { type: 'string' } }, required: ['path'] },
+    args: z.object({ path: z.string() }),
     readOnly: true,
     runs: 0,
-    async run(args: Record<string, unknown>): Promise<ToolOutput> {
+    async run(args: { path: string }): Promise<ToolOutput> {
       t.runs++;
       return { content: `contents of ${String(args.path)}` };
     },
@@ -144,7 +148,7 @@ export class Person implements Approver {
 }
 
 /** A keyed tool that runs only after a person says yes. */
-export function approvalTool(svc: Service, name = 'file'): Tool {
+export function approvalTool(svc: Service, name = 'file'): Tool<Note> {
   return keyedTool(svc, name, { needsApproval: true, describe: (a) => ({ title: `File ${String(a.note)}`, detail: 'body' }) });
 }
 

@@ -12,7 +12,7 @@ import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import { cutNote, MAX_CUT_REPLIES } from '../../src/agent/loop';
 import { readRun } from '../../src/durable/checkpoint';
-import { ReplyCutError } from '../../src/durable/errors';
+import { ReplyCutError } from '../../src/core/errors';
 import { AnthropicProvider } from '../../src/model/anthropic';
 import { OpenAIProvider } from '../../src/model/openai';
 import type { ModelProvider } from '../../src/model/provider';

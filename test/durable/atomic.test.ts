@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { createRun, openRun, readRun, runPath } from '../../src/durable/checkpoint';
-import { SimulatedCrash } from '../../src/durable/errors';
+import { SimulatedCrash } from '../../src/core/errors';
 import { SavePoint, WritePoint } from '../../src/durable/savepoints';
 import { sampleState, tempDir } from './helpers/fixtures';
 import { crashAt, exists, journalPath, tempNames } from './helpers/journal';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import { createRun, openRun, readRun, runPath } from '../../src/durable/checkpoint';
 import { CheckpointHandle, COMPACT_MIN_BYTES } from '../../src/durable/checkpoint-handle';
-import { SimulatedCrash } from '../../src/durable/errors';
+import { SimulatedCrash } from '../../src/core/errors';
 import { SavePoint, WritePoint } from '../../src/durable/savepoints';
 import type { RunState } from '../../src/durable/state';
 import { StateEdit } from '../../src/durable/state-edit';

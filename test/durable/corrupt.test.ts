@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import { createRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
-import { CorruptCheckpointError } from '../../src/durable/errors';
+import { CorruptCheckpointError } from '../../src/core/errors';
 import { SavePoint } from '../../src/durable/savepoints';
 import { fullState, tempDir } from './helpers/fixtures';
 

@@ -9,7 +9,8 @@ import { createRun, openRun, readRun } from '../../src/durable/checkpoint';
 import type { RunHandle } from '../../src/durable/handle';
 import { SavePoint } from '../../src/durable/savepoints';
 import { StateEdit } from '../../src/durable/state-edit';
-import type { Message, RunState } from '../../src/durable/state';
+import type { RunState } from '../../src/durable/state';
+import type { Message } from '../../src/core/conversation';
 import { fullState, sampleState, tempDir } from './helpers/fixtures';
 import { addTurn, journalPath } from './helpers/journal';
 

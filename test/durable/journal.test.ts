@@ -2,7 +2,7 @@ import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import { createRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
-import { CorruptCheckpointError } from '../../src/durable/errors';
+import { CorruptCheckpointError } from '../../src/core/errors';
 import { encodeRecord } from '../../src/durable/journal-record';
 import { SavePoint } from '../../src/durable/savepoints';
 import type { RunState } from '../../src/durable/state';
@@ -127,7 +127,7 @@ test('a checksummed record that does not read is corruption, even as the last on
   await fs.writeFile(r.journal, Buffer.concat([full, encodeRecord(4, { from: 999, messages: [], set: [], patch: [], unset: [] })]));
   await assertCorrupt(r, /keeps 999 messages/);
   await fs.writeFile(r.journal, Buffer.concat([full, encodeRecord(4, { from: -1, messages: [], set: [], patch: [], unset: [] })]));
-  await assertCorrupt(r, /good checksum but "from"/);
+  await assertCorrupt(r, /good checksum but field "from" should be at least 0, found -1/);
 });
 
 test('records out of sequence are corruption', async (t) => {

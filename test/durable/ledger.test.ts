@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { createRun } from '../../src/durable/checkpoint';
-import { BadInputError, CorruptCheckpointError, WorkspaceChangedError } from '../../src/durable/errors';
+import { BadInputError, CorruptCheckpointError, WorkspaceChangedError } from '../../src/core/errors';
 import {
   acceptCurrentFiles,
   checkWorkspace,

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { once } from 'node:events';
 import { createRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
-import { LockCompromisedError, LockedError } from '../../src/durable/errors';
+import { LockCompromisedError, LockedError } from '../../src/core/errors';
 import { SavePoint } from '../../src/durable/savepoints';
 import { OWNER_FILE, currentOwner, ownerStatus, readOwner, type LockOwner } from '../../src/durable/lock-owner';
 import { sampleState, tempDir } from './helpers/fixtures';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeState, encodeState, resultOf, type RunResult, type RunState } from '../../src/durable/state';
-import { CorruptCheckpointError } from '../../src/durable/errors';
+import { CorruptCheckpointError } from '../../src/core/errors';
 import { createRun, openRun } from '../../src/durable/checkpoint';
 import { SavePoint } from '../../src/durable/savepoints';
 import { fullState, sampleState, tempDir } from './helpers/fixtures';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { createRun, deleteRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
-import { BadInputError, CorruptCheckpointError, LockedError, RunExistsError } from '../../src/durable/errors';
+import { BadInputError, CorruptCheckpointError, LockedError, RunExistsError } from '../../src/core/errors';
 import { sha256Hex } from '../../src/durable/ledger';
 import { SavePoint } from '../../src/durable/savepoints';
 import { sampleState, tempDir } from './helpers/fixtures';

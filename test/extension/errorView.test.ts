@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {
   BadInputError, BudgetExceededError, CancelledError, CorruptCheckpointError, LockedError, MaxResumesError, ModelError, RecordingDivergedError,
   WorkspaceChangedError,
-} from '../../src/durable/errors';
+} from '../../src/core/errors';
 import { errorView } from '../../src/extension/logic/errorView';
 
 const SHA = 'b'.repeat(64);

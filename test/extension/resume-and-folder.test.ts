@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { resumeModel } from '../../src/extension/logic/resumeModel';
 import { crashFolderRel } from '../../src/extension/logic/crashFolder';
-import { BadInputError } from '../../src/durable/errors';
+import { BadInputError } from '../../src/core/errors';
 
 test('a run resumes with the model it started with', () => {
   assert.deepEqual(resumeModel({ provider: 'recorded', model: 'claude-sonnet-4-5' }), { kind: 'recorded' });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AnthropicProvider } from '../../src/model/anthropic';
-import { ModelError } from '../../src/durable/errors';
+import { ModelError } from '../../src/core/errors';
 import { PriceTable } from '../../src/model/prices';
 import { startServer, recordingSleep, type Answer, type FakeServer } from './support/fake-server';
 import { anthropicFrames, request } from './support/wire';

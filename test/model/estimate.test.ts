@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { estimateRequestTokens, estimateCall, wouldExceed, tokensUsed } from '../../src/model/estimate';
-import { BudgetExceededError } from '../../src/durable/errors';
+import { BudgetExceededError } from '../../src/core/errors';
 import { newState } from '../../src/durable/state';
 import { request } from './support/wire';
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createProvider, DEFAULT_MODELS } from '../../src/model/factory';
-import { BadInputError } from '../../src/durable/errors';
+import { BadInputError } from '../../src/core/errors';
 import { AnthropicProvider } from '../../src/model/anthropic';
 import { OpenAIProvider } from '../../src/model/openai';
 import { RecordedModel } from '../../src/model/recorded';

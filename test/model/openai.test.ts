@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OpenAIProvider } from '../../src/model/openai';
-import { ModelError } from '../../src/durable/errors';
+import { ModelError } from '../../src/core/errors';
 import { PriceTable } from '../../src/model/prices';
 import { startServer, recordingSleep, type Answer, type FakeServer } from './support/fake-server';
 import { openaiFrames, request } from './support/wire';

@@ -8,7 +8,7 @@ import { RecordedModel } from '../../src/model/recorded';
 import { validateRecording } from '../../src/model/recording';
 import type { ModelProvider, ModelRequest } from '../../src/model/provider';
 import { PriceTable } from '../../src/model/prices';
-import type { Message, ModelReply } from '../../src/durable/state';
+import type { Message, ModelReply } from '../../src/core/conversation';
 import { request } from './support/wire';
 
 const live = (): AbortSignal => new AbortController().signal;

@@ -7,8 +7,8 @@ import { RecordedModel, loadRecording } from '../../src/model/recorded';
 import { RECORDING_VERSION, type Recording } from '../../src/model/recording';
 import { PriceTable } from '../../src/model/prices';
 import type { ModelRequest } from '../../src/model/provider';
-import type { Message } from '../../src/durable/state';
-import { BadInputError, RecordingDivergedError } from '../../src/durable/errors';
+import type { Message } from '../../src/core/conversation';
+import { BadInputError, RecordingDivergedError } from '../../src/core/errors';
 
 const SYSTEM = 'You triage crashes.';
 const PROMPT = 'Triage crashes/.';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withRetry, retryDelay, isRetryable, sleep } from '../../src/model/retry';
 import { HttpStatusError, TransientError, AttemptTimeoutError } from '../../src/model/attempt';
-import { ModelError } from '../../src/durable/errors';
+import { ModelError } from '../../src/core/errors';
 import { recordingSleep } from './support/fake-server';
 
 const ctx = { provider: 'TestAPI', hint: (s: number) => (s === 401 ? 'Check your API key (TEST_KEY).' : undefined) };

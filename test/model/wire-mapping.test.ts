@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { anthropicBody, toAnthropicMessages, toolInput } from '../../src/model/anthropic-request';
 import { openaiBody, toOpenAIMessages } from '../../src/model/openai-request';
-import type { Message } from '../../src/durable/state';
+import type { Message } from '../../src/core/conversation';
 import { request } from './support/wire';
 
 const convo: Message[] = [

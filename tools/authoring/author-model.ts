@@ -6,7 +6,7 @@
  * input tokens from the request's size, output tokens from the reply's plus some thinking,
  * a latency from the output size.
  */
-import type { ModelReply, ToolCall, ToolResult } from '../../src/durable/state';
+import type { ModelReply, ToolCall, ToolResult } from '../../src/core/conversation';
 import type { ModelProvider, ModelRequest } from '../../src/model/provider';
 import { PriceTable } from '../../src/model/prices';
 import { estimateRequestTokens } from '../../src/model/estimate';

@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BadInputError } from '../../src/durable/errors';
+import { BadInputError } from '../../src/core/errors';
 
 export interface CrashScenario {
   /** The crash group: the folder under crashes/ (the cause). */

@@ -9,7 +9,7 @@ import { flags } from '../flags';
 import { mainTask } from '../../triage/tasks/catalog';
 import { readRun, listRuns } from '../../durable/checkpoint';
 import { EXIT } from '../exitcodes';
-import { BadInputError } from '../../durable/errors';
+import { BadInputError } from '../../core/errors';
 import { nodeChildEnv } from '../../triage/node-child';
 
 export async function cmdDemo(args: string[]): Promise<number> {

@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import { flags } from '../flags';
-import { BadInputError } from '../../durable/errors';
+import { BadInputError } from '../../core/errors';
 import { TOOL_ACTED, type CrashHook } from '../../durable/savepoints';
 import { runTriage, type TriageOutcome } from '../../triage/job';
 import { TerminalApprover, type ApproveMode } from '../terminal-approver';

@@ -3,7 +3,7 @@
  */
 import * as path from 'node:path';
 import { flags } from '../flags';
-import { BadInputError } from '../../durable/errors';
+import { BadInputError } from '../../core/errors';
 import { showState } from '../../triage/run-admin';
 import { EXIT } from '../exitcodes';
 

@@ -3,7 +3,7 @@
  */
 import * as path from 'node:path';
 import { flags } from '../flags';
-import { BadInputError } from '../../durable/errors';
+import { BadInputError } from '../../core/errors';
 import { listRuns } from '../../durable/checkpoint';
 import { runInfo } from '../../triage/runinfo';
 import { EXIT } from '../exitcodes';

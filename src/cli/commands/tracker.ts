@@ -4,7 +4,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { flags } from '../flags';
-import { BadInputError } from '../../durable/errors';
+import { BadInputError } from '../../core/errors';
 import { startTracker } from '../../triage/tracker/service';
 import { TrackerStore, type TrackerIssue } from '../../triage/tracker/store';
 import { EXIT } from '../exitcodes';

@@ -3,7 +3,7 @@
  * open workspace (the agent works there and reads nothing outside it).
  */
 import * as path from 'node:path';
-import { BadInputError } from '../../durable/errors';
+import { BadInputError } from '../../core/errors';
 
 /** The task name the job runs a user's own crash folder under (no recording, no checks). */
 export { CRASH_FOLDER_TASK } from '../../triage/tasks/crash-folder';

@@ -5,7 +5,7 @@
 import {
   BadInputError, BudgetExceededError, CancelledError, CorruptCheckpointError, LockCompromisedError, LockedError, MaxResumesError,
   ModelError, RecordingDivergedError, TriageError, WorkspaceChangedError,
-} from '../../durable/errors';
+} from '../../core/errors';
 import { CHANGED_BUTTONS, PREFIX, openElsewhereMessage, workspaceChangedMessage } from './texts';
 
 export type Severity = 'error' | 'warning' | 'info';

@@ -8,7 +8,7 @@
  * - A call's input must be an object: arguments that are not a JSON object (the model wrote
  *   invalid JSON) are sent as {}; the loop's error result tells the model what went wrong.
  */
-import type { Message } from '../../durable/state';
+import type { Message } from '../../core/conversation';
 import type { ModelRequest } from '../../model/provider';
 import { withSummary } from '../../model/context';
 

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SimulatedCrash } from '../../durable/errors';
+import { SimulatedCrash } from '../../core/errors';
 import type { CrashHook } from '../../durable/savepoints';
 import { newState, type RunState } from '../../durable/state';
 import { readRun, runPath } from '../../durable/checkpoint';

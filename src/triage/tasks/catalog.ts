@@ -4,7 +4,7 @@
  * recorded model replays, its crash groups and the checks it is judged by.
  */
 import * as path from 'node:path';
-import { BadInputError } from '../../durable/errors';
+import { BadInputError } from '../../core/errors';
 import { packageRoot } from './package-root';
 import { TRIAGE_SYSTEM, triagePrompt } from './prompts';
 import { checkList, type CheckDef } from './checklist';

@@ -8,30 +8,29 @@
  *   - anything else (both, neither, the file is gone): unsure, so it throws and a person decides.
  */
 import * as fs from 'node:fs/promises';
-import type { LookupAnswer, Tool, ToolContext } from '../../agent/tool';
+import type { CallDescription, LookupAnswer, Tool, ToolContext } from '../../agent/tool';
 import { ToolInputError } from '../paths';
-import { checkArgs, guarded, reqString, type Args } from './args';
+import { z } from 'zod';
+import { guarded, text } from './guarded';
 import { applyTo, failingHunk, parseOneFilePatch, reverseOf, type OneFilePatch } from './patch';
 import { currentText } from './preview';
 import { writeTarget, type WriteTarget } from './write-target';
 
-export function codePatchTool(o: { workspace?: string } = {}): Tool {
+const PatchArgs = z.strictObject({
+  path: text('File path relative to the workspace root'),
+  patch: text('A unified diff of that file'),
+});
+type PatchArgs = z.infer<typeof PatchArgs>;
+
+export function codePatchTool(o: { workspace?: string } = {}): Tool<PatchArgs> {
   return {
     name: 'code_patch',
     description:
       'Changes an existing file of the workspace by applying a unified diff of that one file: hunks with "@@ -a,b +c,d @@" headers whose context and removed lines match the file exactly ("---"/"+++" lines optional). Create new files with write_file.',
-    schema: {
-      type: 'object',
-      properties: {
-        path: { type: 'string', description: 'File path relative to the workspace root' },
-        patch: { type: 'string', description: 'A unified diff of that file' },
-      },
-      required: ['path', 'patch'],
-      additionalProperties: false,
-    },
-    run: (raw, ctx) =>
+    args: PatchArgs,
+    run: (args, ctx) =>
       guarded('code_patch', ctx.workspace, async () => {
-        const { target, parsed } = check(raw, ctx);
+        const { target, parsed } = check(args, ctx);
         const source = await readExisting(target);
         const after = applyTo(source, parsed.patch);
         if (after === false) {
@@ -46,11 +45,11 @@ export function codePatchTool(o: { workspace?: string } = {}): Tool {
         await ctx.recordWrite(target.rel, buf);
         return { content: patchedText(target.rel, parsed) };
       }),
-    async lookup(raw, ctx): Promise<LookupAnswer> {
+    async lookup(args, ctx): Promise<LookupAnswer> {
       let target: WriteTarget;
       let parsed: OneFilePatch;
       try {
-        ({ target, parsed } = check(raw, ctx));
+        ({ target, parsed } = check(args, ctx));
       } catch (e) {
         // Arguments the tool refuses: the call wrote nothing, and running it again gives the same error.
         if (e instanceof ToolInputError) return { status: 'not-done' };
@@ -71,9 +70,8 @@ export function codePatchTool(o: { workspace?: string } = {}): Tool {
       );
     },
     describe(args) {
-      const p = typeof args.path === 'string' ? args.path : String(args.path);
-      const patch = typeof args.patch === 'string' ? args.patch : '';
-      const d: ReturnType<NonNullable<Tool['describe']>> = { title: `Patch ${p}`, detail: patch };
+      const patch = args.patch;
+      const d: CallDescription = { title: `Patch ${args.path}`, detail: patch };
       if (o.workspace) {
         const cur = currentText(o.workspace, args.path);
         if (cur !== undefined) {
@@ -90,11 +88,8 @@ export function codePatchTool(o: { workspace?: string } = {}): Tool {
   };
 }
 
-function check(raw: Args, ctx: ToolContext): { target: WriteTarget; parsed: OneFilePatch } {
-  const args = checkArgs('code_patch', raw, ['path', 'patch']);
-  const target = writeTarget(ctx.workspace, reqString(args, 'path'));
-  const patch = reqString(args, 'patch');
-  return { target, parsed: parseOneFilePatch(patch) };
+function check(args: PatchArgs, ctx: ToolContext): { target: WriteTarget; parsed: OneFilePatch } {
+  return { target: writeTarget(ctx.workspace, args.path), parsed: parseOneFilePatch(args.patch) };
 }
 
 async function readExisting(t: WriteTarget): Promise<string> {

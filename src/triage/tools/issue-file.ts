@@ -17,28 +17,26 @@ import { TrackerError } from '../tracker/errors';
 import type { TrackerClient } from '../tracker/client';
 import type { TrackerIssue } from '../tracker/store';
 import { LIMITS } from '../tracker/input';
-import { checkArgs, errorResult, guarded, reqString } from './args';
+import { z } from 'zod';
+import { errorResult, guarded, text } from './guarded';
 
-export function issueFileTool(o: { tracker: TrackerClient; keys: boolean }): Tool {
+const IssueArgs = z.strictObject({
+  title: text('What goes wrong, in one line').max(LIMITS.title),
+  body: text('Details: the crash reports (by file name), the cause, the fix').max(LIMITS.body),
+  cause: text("The crash group's cause slug (its folder name under crashes/)").max(LIMITS.cause),
+});
+type IssueArgs = z.infer<typeof IssueArgs>;
+
+export function issueFileTool(o: { tracker: TrackerClient; keys: boolean }): Tool<IssueArgs> {
   const { tracker } = o;
-  const tool: Tool = {
+  const tool: Tool<IssueArgs> = {
     name: 'issue_file',
     description:
       'Files one issue in the tracker for one crash cause (a person approves it first). cause: the crash folder\'s name. A cause already filed for this workspace (by this run or an earlier one) is refused with the existing issue\'s number.',
-    schema: {
-      type: 'object',
-      properties: {
-        title: { type: 'string', description: 'What goes wrong, in one line' },
-        body: { type: 'string', description: 'Details: the crash reports (by file name), the cause, the fix' },
-        cause: { type: 'string', description: "The crash group's cause slug (its folder name under crashes/)" },
-      },
-      required: ['title', 'body', 'cause'],
-      additionalProperties: false,
-    },
+    args: IssueArgs,
     needsApproval: true,
-    run: (raw, ctx) =>
+    run: (input, ctx) =>
       guarded('issue_file', ctx.workspace, async () => {
-        const input = checkInput(raw);
         const key = o.keys ? ctx.key : undefined;
         try {
           const filed = await tracker.search({ cause: input.cause, workspace: ctx.workspace }, ctx.signal);
@@ -53,10 +51,7 @@ export function issueFileTool(o: { tracker: TrackerClient; keys: boolean }): Too
         }
       }),
     describe(args) {
-      const title = typeof args.title === 'string' ? args.title : String(args.title);
-      const body = typeof args.body === 'string' ? args.body : '';
-      const cause = typeof args.cause === 'string' ? args.cause : String(args.cause);
-      return { title: `File issue: ${title}`, detail: `${body}\n\ncause: ${cause}` };
+      return { title: `File issue: ${args.title}`, detail: `${args.body}\n\ncause: ${args.cause}` };
     },
   };
   if (o.keys) {
@@ -72,15 +67,6 @@ async function lookupByKey(tracker: TrackerClient, ctx: ToolContext): Promise<Lo
   const issue = await tracker.byKey(ctx.key, ctx.signal);
   if (issue) return { status: 'done', output: { content: filedText(issue) } };
   return { status: 'not-done' };
-}
-
-function checkInput(raw: Record<string, unknown>): { title: string; body: string; cause: string } {
-  const args = checkArgs('issue_file', raw, ['title', 'body', 'cause']);
-  return {
-    title: reqString(args, 'title', { max: LIMITS.title }),
-    body: reqString(args, 'body', { max: LIMITS.body }),
-    cause: reqString(args, 'cause', { max: LIMITS.cause }),
-  };
 }
 
 function alreadyFiled(i: TrackerIssue, cause: string, runId: string): string {

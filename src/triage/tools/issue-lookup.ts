@@ -4,26 +4,22 @@ import { ToolInputError } from '../paths';
 import { TrackerError } from '../tracker/errors';
 import type { TrackerClient } from '../tracker/client';
 import type { TrackerIssue } from '../tracker/store';
-import { checkArgs, errorResult, guarded, optPositiveInt, optString } from './args';
+import { z } from 'zod';
+import { errorResult, guarded, text } from './guarded';
 
-export function issueLookupTool(o: { tracker: TrackerClient }): Tool {
+export function issueLookupTool(o: { tracker: TrackerClient }): Tool<{ number?: number | null; cause?: string | null }> {
   return {
     name: 'issue_lookup',
     description: 'Looks issues up in the tracker: one issue by its number, or every issue filed for a cause (with which run filed it).',
-    schema: {
-      type: 'object',
-      properties: {
-        number: { type: 'number', description: 'An issue number' },
-        cause: { type: 'string', description: 'A cause slug: lists the issues filed for it' },
-      },
-      additionalProperties: false,
-    },
+    args: z.strictObject({
+      number: z.number().int().positive().describe('An issue number').nullish(),
+      cause: text('A cause slug: lists the issues filed for it').nullish(),
+    }),
     readOnly: true,
-    run: (raw, ctx) =>
+    run: (args, ctx) =>
       guarded('issue_lookup', ctx.workspace, async () => {
-        const args = checkArgs('issue_lookup', raw, ['number', 'cause']);
-        const n = optPositiveInt(args, 'number');
-        const cause = optString(args, 'cause');
+        const n = args.number ?? undefined;
+        const cause = args.cause ?? undefined;
         if (n === undefined && cause === undefined) throw new ToolInputError('give an issue "number" or a "cause"');
         try {
           if (n !== undefined) {

@@ -2,25 +2,21 @@
 import * as fs from 'node:fs/promises';
 import type { Tool } from '../../agent/tool';
 import { resolveInWorkspace, toRel, ToolInputError } from '../paths';
-import { checkArgs, guarded, optString } from './args';
+import { z } from 'zod';
+import { guarded, text } from './guarded';
 import { walkFiles } from './walk';
 
 export const LIST_CAP = 500;
 
-export function listFilesTool(): Tool {
+export function listFilesTool(): Tool<{ path?: string | null }> {
   return {
     name: 'list_files',
     description: `Lists the files below a folder of the workspace (default: the whole workspace), recursively, one workspace-relative path per line, sorted; node_modules and .git are skipped. At most ${LIST_CAP} entries are shown.`,
-    schema: {
-      type: 'object',
-      properties: { path: { type: 'string', description: 'Folder relative to the workspace root; default "."' } },
-      additionalProperties: false,
-    },
+    args: z.strictObject({ path: text('Folder relative to the workspace root; default "."').nullish() }),
     readOnly: true,
-    run: (raw, ctx) =>
+    run: (args, ctx) =>
       guarded('list_files', ctx.workspace, async () => {
-        const args = checkArgs('list_files', raw, ['path']);
-        const p = optString(args, 'path') ?? '.';
+        const p = args.path ?? '.';
         const abs = resolveInWorkspace(ctx.workspace, p);
         const st = await fs.stat(abs).catch(() => undefined);
         if (!st) throw new ToolInputError(`"${p}" does not exist`);

@@ -2,25 +2,20 @@
 import * as fs from 'node:fs/promises';
 import type { Tool } from '../../agent/tool';
 import { resolveInWorkspace, toRel, ToolInputError } from '../paths';
-import { checkArgs, guarded, reqString } from './args';
+import { z } from 'zod';
+import { guarded, text } from './guarded';
 
 export const READ_CAP = 100_000;
 
-export function readFileTool(): Tool {
+export function readFileTool(): Tool<{ path: string }> {
   return {
     name: 'read_file',
     description: `Returns the text of one file of the workspace (at most ${READ_CAP} bytes are shown).`,
-    schema: {
-      type: 'object',
-      properties: { path: { type: 'string', description: 'File path relative to the workspace root' } },
-      required: ['path'],
-      additionalProperties: false,
-    },
+    args: z.strictObject({ path: text('File path relative to the workspace root') }),
     readOnly: true,
-    run: (raw, ctx) =>
+    run: (args, ctx) =>
       guarded('read_file', ctx.workspace, async () => {
-        const args = checkArgs('read_file', raw, ['path']);
-        const p = reqString(args, 'path');
+        const p = args.path;
         const abs = resolveInWorkspace(ctx.workspace, p);
         const rel = toRel(ctx.workspace, abs);
         const st = await fs.stat(abs).catch(() => undefined);

@@ -5,27 +5,22 @@
  */
 import type { Tool } from '../../agent/tool';
 import { runNodeTests, TEST_TIMEOUT_MS, type TestRun } from '../testrun';
-import { checkArgs, guarded, optStringArray } from './args';
+import { z } from 'zod';
+import { guarded } from './guarded';
 
 export const TEST_OUTPUT_CAP = 8 * 1024;
 
-export function runTestsTool(): Tool {
+export function runTestsTool(): Tool<{ files?: string[] | null }> {
   return {
     name: 'run_tests',
     description: `Runs the workspace's tests with node --test (all *.test.js files, or the files given) and reports how many passed and failed, with each failing test's name and error. Stops after ${TEST_TIMEOUT_MS / 1000} s.`,
-    schema: {
-      type: 'object',
-      properties: {
-        files: { type: 'array', items: { type: 'string' }, description: 'Test files relative to the workspace root; default: every test file' },
-      },
-      additionalProperties: false,
-    },
+    args: z.strictObject({
+      files: z.array(z.string()).describe('Test files relative to the workspace root; default: every test file').nullish(),
+    }),
     readOnly: true,
-    run: (raw, ctx) =>
+    run: (args, ctx) =>
       guarded('run_tests', ctx.workspace, async () => {
-        const args = checkArgs('run_tests', raw, ['files']);
-        const files = optStringArray(args, 'files');
-        const r = await runNodeTests(ctx.workspace, files, ctx.signal);
+        const r = await runNodeTests(ctx.workspace, args.files ?? undefined, ctx.signal);
         return { content: formatTestRun(r) };
       }),
   };

@@ -2,33 +2,27 @@
 import * as fs from 'node:fs/promises';
 import type { Tool } from '../../agent/tool';
 import { resolveInWorkspace, toRel, ToolInputError } from '../paths';
-import { checkArgs, guarded, optString, reqString } from './args';
+import { z } from 'zod';
+import { guarded, text } from './guarded';
 import { walkFiles } from './walk';
 
 export const MATCH_CAP = 200;
 const LINE_CAP = 240;
 const FILE_CAP = 1_000_000;
 
-export function searchFilesTool(): Tool {
+export function searchFilesTool(): Tool<{ query: string; path?: string | null }> {
   return {
     name: 'search_files',
     description: `Searches the workspace's text files for a literal, case-sensitive string; answers "path:line: text" per matching line (at most ${MATCH_CAP}). node_modules and .git are skipped.`,
-    schema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', description: 'The exact text to find (not a regular expression)' },
-        path: { type: 'string', description: 'A folder or file to search in, relative to the workspace root; default "."' },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    args: z.strictObject({
+      query: text('The exact text to find (not a regular expression)').refine((q) => !q.includes('\n'), { error: 'spans several lines; search for one line of text' }),
+      path: text('A folder or file to search in, relative to the workspace root; default "."').nullish(),
+    }),
     readOnly: true,
-    run: (raw, ctx) =>
+    run: (args, ctx) =>
       guarded('search_files', ctx.workspace, async () => {
-        const args = checkArgs('search_files', raw, ['query', 'path']);
-        const query = reqString(args, 'query');
-        if (query.includes('\n')) throw new ToolInputError('argument "query" spans several lines; search for one line of text');
-        const p = optString(args, 'path') ?? '.';
+        const query = args.query;
+        const p = args.path ?? '.';
         const abs = resolveInWorkspace(ctx.workspace, p);
         const st = await fs.stat(abs).catch(() => undefined);
         if (!st) throw new ToolInputError(`"${p}" does not exist`);

@@ -2,7 +2,7 @@
  * The tracker's typed errors: a dead or erroring tracker (seen by the client), a store
  * that cannot be read back, and a store already open in another process.
  */
-import { TriageError } from '../../durable/errors';
+import { TriageError } from '../../core/errors';
 
 /** The tracker did not answer, or answered with an error status. */
 export class TrackerError extends TriageError {

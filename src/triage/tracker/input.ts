@@ -1,7 +1,8 @@
 /**
- * Checking what a client sends the tracker: the JSON body of a filing and the two headers.
+ * Checking what a client sends the tracker: the JSON body of a filing (a zod schema) and its headers.
  * Every problem is a RequestError the service answers with its status and message.
  */
+import { z } from 'zod';
 import type { NewIssue } from './store';
 
 export class RequestError extends Error {
@@ -13,7 +14,19 @@ export class RequestError extends Error {
 
 export const LIMITS = { title: 300, body: 200_000, cause: 200, header: 255, workspace: 4096, requestBytes: 1_000_000 };
 
-const FIELDS = ['title', 'body', 'cause'] as const;
+/** A filing's body: exactly these fields, each a non-empty string within its limit. */
+export const NewIssueSchema = z.strictObject({
+  title: issueText('title'),
+  body: issueText('body'),
+  cause: issueText('cause'),
+});
+
+function issueText(f: 'title' | 'body' | 'cause') {
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? `field "${f}" is missing` : `field "${f}" should be a string`) })
+    .refine((v) => v.trim() !== '', { error: `field "${f}" is empty` })
+    .refine((v) => v.length <= LIMITS[f], { error: (iss) => `field "${f}" is ${(iss.input as string).length} characters; at most ${LIMITS[f]}` });
+}
 
 export function parseNewIssue(text: string): NewIssue {
   let raw: unknown;
@@ -23,18 +36,13 @@ export function parseNewIssue(text: string): NewIssue {
     throw new RequestError(400, `the body is not valid JSON (${(e as Error).message}); send {"title", "body", "cause"}`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new RequestError(400, 'the body should be a JSON object {"title", "body", "cause"}');
-  const o = raw as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    if (!(FIELDS as readonly string[]).includes(k)) throw new RequestError(400, `unknown field "${k}"; an issue has title, body and cause (keys travel in the Idempotency-Key header)`);
+  const r = NewIssueSchema.safeParse(raw);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  if (issue.code === 'unrecognized_keys') {
+    throw new RequestError(400, `unknown field "${issue.keys[0]}"; an issue has title, body and cause (keys travel in the Idempotency-Key header)`);
   }
-  for (const f of FIELDS) {
-    const v = o[f];
-    if (v === undefined) throw new RequestError(400, `field "${f}" is missing`);
-    if (typeof v !== 'string') throw new RequestError(400, `field "${f}" should be a string`);
-    if (v.trim() === '') throw new RequestError(400, `field "${f}" is empty`);
-    if (v.length > LIMITS[f]) throw new RequestError(400, `field "${f}" is ${v.length} characters; at most ${LIMITS[f]}`);
-  }
-  return { title: o.title as string, body: o.body as string, cause: o.cause as string };
+  throw new RequestError(400, issue.message);
 }
 
 /** A header's value, checked: 1-255 visible ASCII characters; undefined when absent. */

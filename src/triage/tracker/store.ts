@@ -18,9 +18,11 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { LockedError } from '../../durable/errors';
+import { LockedError } from '../../core/errors';
 import { ensureDir, isErrno, nonce, writeFileAtomic } from '../../durable/fsutil';
 import { acquireRunLock, type RunLock } from '../../durable/lock';
+import { z } from 'zod';
+import { parseSchema, SchemaError } from '../../core/schema';
 import { KeyReusedError, TrackerLockedError, TrackerStoreCorruptError } from './errors';
 
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -29,19 +31,32 @@ const STORE_VERSION = 1;
 /** How long a filing waits for another process's filing to finish before giving up. */
 const LOCK_WAIT_MS = 10_000;
 
-export interface TrackerIssue {
-  number: number;
-  title: string;
-  body: string;
-  cause: string;
+export const TrackerIssueSchema = z.object({
+  number: z.number().int().positive(),
+  title: z.string(),
+  body: z.string(),
+  cause: z.string(),
   /** The run that filed it (the X-Triage-Run header). */
-  runId?: string;
+  runId: z.string().optional(),
   /** The workspace the run worked in (the X-Triage-Workspace header): the refile guard's scope. */
-  workspace?: string;
+  workspace: z.string().optional(),
   /** The Idempotency-Key it was filed with. */
-  key?: string;
-  createdAt: string;
-}
+  key: z.string().optional(),
+  createdAt: z.string().refine((t) => !Number.isNaN(Date.parse(t)), { error: 'should be a time' }),
+});
+export type TrackerIssue = z.infer<typeof TrackerIssueSchema>;
+
+/** issues.json: the version and every issue, numbered once each. */
+const IssuesFileSchema = z.object({
+  version: z.literal(STORE_VERSION),
+  issues: z.array(TrackerIssueSchema).superRefine((issues, ctx) => {
+    const seen = new Set<number>();
+    issues.forEach((i, k) => {
+      if (seen.has(i.number)) ctx.addIssue({ code: 'custom', path: [k, 'number'], message: `issue #${i.number} appears twice` });
+      seen.add(i.number);
+    });
+  }),
+});
 
 export interface NewIssue {
   title: string;
@@ -217,28 +232,10 @@ async function load(file: string): Promise<TrackerIssue[]> {
 }
 
 function validate(raw: unknown, file: string): TrackerIssue[] {
-  const bad = (d: string): never => {
-    throw new TrackerStoreCorruptError(file, d);
-  };
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('it is not a JSON object');
-  const o = raw as Record<string, unknown>;
-  if (o.version !== STORE_VERSION) bad(`"version" should be ${STORE_VERSION}, found ${JSON.stringify(o.version)}`);
-  if (!Array.isArray(o.issues)) return bad('"issues" should be an array');
-  const seen = new Set<number>();
-  return o.issues.map((x, k): TrackerIssue => {
-    const at = `issues[${k}]`;
-    if (typeof x !== 'object' || x === null || Array.isArray(x)) return bad(`${at} should be an object`);
-    const i = x as Record<string, unknown>;
-    if (typeof i.number !== 'number' || !Number.isInteger(i.number) || i.number < 1) bad(`${at}.number should be a positive whole number`);
-    if (seen.has(i.number as number)) bad(`issue #${String(i.number)} appears twice`);
-    seen.add(i.number as number);
-    for (const f of ['title', 'body', 'cause', 'createdAt']) if (typeof i[f] !== 'string') bad(`${at}.${f} should be a string`);
-    if (Number.isNaN(Date.parse(i.createdAt as string))) bad(`${at}.createdAt is not a time`);
-    for (const f of ['runId', 'workspace', 'key']) if (i[f] !== undefined && typeof i[f] !== 'string') bad(`${at}.${f} should be a string`);
-    const issue: TrackerIssue = { number: i.number as number, title: i.title as string, body: i.body as string, cause: i.cause as string, createdAt: i.createdAt as string };
-    if (i.runId !== undefined) issue.runId = i.runId as string;
-    if (i.workspace !== undefined) issue.workspace = i.workspace as string;
-    if (i.key !== undefined) issue.key = i.key as string;
-    return issue;
-  });
+  try {
+    return parseSchema(IssuesFileSchema, raw, '').issues;
+  } catch (e) {
+    if (e instanceof SchemaError) throw new TrackerStoreCorruptError(file, e.message);
+    throw e;
+  }
 }

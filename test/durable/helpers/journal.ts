@@ -1,9 +1,10 @@
 /** Helpers for the journal tests: where a run's files are, crash hooks, states that grow in the loop's pattern. */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { SimulatedCrash } from '../../../src/durable/errors';
+import { SimulatedCrash } from '../../../src/core/errors';
 import { journalPath } from '../../../src/durable/journal-file';
-import type { Message, RunState } from '../../../src/durable/state';
+import type { RunState } from '../../../src/durable/state';
+import type { Message } from '../../../src/core/conversation';
 import { StateEdit } from '../../../src/durable/state-edit';
 
 export { journalPath };

@@ -5,7 +5,7 @@
  * Run with no arguments (e.g. by `node --test` over the whole folder) it does nothing.
  */
 import { openRun } from '../../../src/durable/checkpoint';
-import { TriageError, LockedError } from '../../../src/durable/errors';
+import { TriageError, LockedError } from '../../../src/core/errors';
 
 async function main(stateDir: string, runId: string, mode: string): Promise<void> {
   if (mode === 'hold') {

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { crashFolderTask } from '../../../src/triage/tasks/crash-folder';
 import { runTriage } from '../../../src/triage/job';
-import { BadInputError } from '../../../src/durable/errors';
+import { BadInputError } from '../../../src/core/errors';
 import type { Approver } from '../../../src/agent/approver';
 
 const nobody: Approver = { approve: async () => 'later', resolve: async () => ({ answer: 'later' }) };

@@ -12,7 +12,7 @@ import { startRun, resumeRun, type RunParts } from '../../../src/agent/runner';
 import { toolSet } from '../../../src/agent/tool';
 import type { LoopEvent } from '../../../src/agent/loop';
 import { readRun } from '../../../src/durable/checkpoint';
-import { SimulatedCrash } from '../../../src/durable/errors';
+import { SimulatedCrash } from '../../../src/core/errors';
 import { TOOL_ACTED } from '../../../src/durable/savepoints';
 import { issueFileTool } from '../../../src/triage/tools/issue-file';
 import { startTracker } from '../../../src/triage/tracker/service';

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { tasks, findTask, mainTask } from '../../../src/triage/tasks/catalog';
 import { findPackageRoot } from '../../../src/triage/tasks/package-root';
-import { BadInputError } from '../../../src/durable/errors';
+import { BadInputError } from '../../../src/core/errors';
 
 test('the catalog has at least three tasks, exactly one of them the main one', () => {
   const all = tasks();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { codePatchTool } from '../../../src/triage/tools/code-patch';
-import { context, tempDir, writeTree } from './support';
+import { context, tempDir, writeTree, callTool } from './support';
 
 const CALC = `'use strict';
 function divide(a, b) {
@@ -101,7 +101,7 @@ test('code_patch: bad arguments, a missing file, several files, no hunks are err
     [{ path: 'src/calc.js', patch: '@@ -1 +1 @@\n garbage\n?what\n' }, /not a valid unified diff/],
   ];
   for (const [args, re] of cases) {
-    const out = await codePatchTool().run(args, context(dir));
+    const out = await callTool(codePatchTool(), args, context(dir));
     assert.equal(out.isError, true, JSON.stringify(args));
     assert.match(out.content, re);
   }

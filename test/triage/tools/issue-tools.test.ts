@@ -1,3 +1,4 @@
+import { toolSpec } from '../../../src/agent/tool-args';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
@@ -12,7 +13,7 @@ import { issueFileTool } from '../../../src/triage/tools/issue-file';
 import { issueLookupTool } from '../../../src/triage/tools/issue-lookup';
 import { triageTools, TOOL_NAMES } from '../../../src/triage/tools';
 import { toolSet } from '../../../src/agent/tool';
-import { context } from './support';
+import { context, callTool } from './support';
 
 const WS = os.tmpdir(); // the issue tools do not touch the workspace
 const ISSUE = { title: 'done after delete crashes', body: 'Seen in crashes/done-after-delete/a.txt.', cause: 'done-after-delete' };
@@ -116,7 +117,7 @@ test('issue_file: bad arguments and a dead tracker are error results', async (t)
     [{ ...ISSUE, title: 'x'.repeat(301) }, /at most 300/],
   ];
   for (const [args, re] of cases) {
-    const out = await tool.run(args, context(WS, { key: 'k' }));
+    const out = await callTool(tool, args, context(WS, { key: 'k' }));
     assert.equal(out.isError, true, JSON.stringify(args));
     assert.match(out.content, re);
   }
@@ -147,11 +148,12 @@ test('issue_lookup shows one issue by number, or the issues of a cause', async (
   assert.equal((await tool.run({ cause: 'none' }, context(WS))).content, 'no issues with cause none');
   for (const [args, re] of [
     [{}, /give an issue "number" or a "cause"/],
-    [{ number: '1' }, /"number" should be a positive whole number/],
-    [{ number: 1.5 }, /positive whole number/],
-    [{ cause: 7 }, /"cause" should be a string/],
+    [{ number: '1' }, /argument "number" should be a number, found a string/],
+    [{ number: 1.5 }, /argument "number" should be a whole number/],
+    [{ number: 0 }, /argument "number" should be more than 0/],
+    [{ cause: 7 }, /argument "cause" should be a string/],
   ] as [Record<string, unknown>, RegExp][]) {
-    const r = await tool.run(args, context(WS));
+    const r = await callTool(tool, args, context(WS));
     assert.equal(r.isError, true);
     assert.match(r.content, re);
   }
@@ -167,5 +169,5 @@ test('triageTools: the fixed names, and keys on/off decides keyed and lookup of 
   assert.equal(off.get('issue_file')!.keyed, undefined);
   assert.equal(off.get('issue_file')!.lookup, undefined);
   for (const name of ['list_files', 'read_file', 'search_files', 'run_tests', 'issue_lookup']) assert.equal(on.get(name)!.readOnly, true, name);
-  for (const t of on.values()) assert.equal(t.schema.type, 'object');
+  for (const t of on.values()) assert.equal(toolSpec(t).schema.type, 'object');
 });

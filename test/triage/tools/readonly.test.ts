@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { listFilesTool, LIST_CAP } from '../../../src/triage/tools/list-files';
 import { readFileTool, READ_CAP } from '../../../src/triage/tools/read-file';
 import { searchFilesTool, MATCH_CAP } from '../../../src/triage/tools/search-files';
-import { context, tempDir, writeTree } from './support';
+import { context, tempDir, writeTree, callTool } from './support';
 
 async function sample(t: Parameters<typeof tempDir>[0]): Promise<string> {
   const ws = await tempDir(t);
@@ -42,14 +42,14 @@ test('list_files caps its listing and says how many more', async (t) => {
 test('list_files: bad arguments and bad paths are error results', async (t) => {
   const ws = await sample(t);
   const cases: [Record<string, unknown>, RegExp][] = [
-    [{ path: 3 }, /"path" should be a string, found a number/],
+    [{ path: 3 }, /argument "path" should be a string, found a number/],
     [{ path: '../' }, /outside the workspace/],
     [{ path: 'nope' }, /"nope" does not exist/],
     [{ path: 'README.md' }, /is a file, not a folder/],
-    [{ dir: 'src' }, /has no argument "dir"/],
+    [{ dir: 'src' }, /no argument "dir"/],
   ];
   for (const [args, re] of cases) {
-    const out = await listFilesTool().run(args, context(ws));
+    const out = await callTool(listFilesTool(), args, context(ws));
     assert.equal(out.isError, true, JSON.stringify(args));
     assert.match(out.content, re);
   }
@@ -66,7 +66,7 @@ test('read_file returns the text; errors for a folder, a missing file, bad argum
     [{ path: '/etc/passwd' }, /absolute/],
   ];
   for (const [args, re] of cases) {
-    const out = await readFileTool().run(args, context(ws));
+    const out = await callTool(readFileTool(), args, context(ws));
     assert.equal(out.isError, true, JSON.stringify(args));
     assert.match(out.content, re);
   }
@@ -114,7 +114,7 @@ test('search_files never reads through a symlink that leads out; bad arguments a
     [{ query: 5 }, /should be a string/],
     [{ query: 'x', path: '../..' }, /outside the workspace/],
   ] as [Record<string, unknown>, RegExp][]) {
-    const r = await searchFilesTool().run(args, context(ws));
+    const r = await callTool(searchFilesTool(), args, context(ws));
     assert.equal(r.isError, true);
     assert.match(r.content, re);
   }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runNodeTests, parseTap } from '../../../src/triage/testrun';
 import { formatTestRun, runTestsTool } from '../../../src/triage/tools/run-tests';
-import { context, tempDir, writeTree } from './support';
+import { context, tempDir, writeTree, callTool } from './support';
 
 const PASSING = `'use strict';
 const { test } = require('node:test');
@@ -69,14 +69,14 @@ test('run_tests text is the same on every run: no durations, no absolute paths',
 test('run_tests: bad arguments are error results', async (t) => {
   const dir = await ws(t, { 'test/a.test.js': PASSING });
   const cases: [Record<string, unknown>, RegExp][] = [
-    [{ files: 'test/a.test.js' }, /"files" should be an array of strings, found a string/],
-    [{ files: [1] }, /"files\[0\]" should be a string/],
+    [{ files: 'test/a.test.js' }, /argument "files" should be an array, found a string/],
+    [{ files: [1] }, /argument "files\[0\]" should be a string, found a number/],
     [{ files: ['../x.test.js'] }, /outside the workspace/],
     [{ files: ['test/none.test.js'] }, /test file "test\/none.test.js" does not exist/],
     [{ files: ['test'] }, /"test" is not a file/],
   ];
   for (const [args, re] of cases) {
-    const out = await runTestsTool().run(args, context(dir));
+    const out = await callTool(runTestsTool(), args, context(dir));
     assert.equal(out.isError, true, JSON.stringify(args));
     assert.match(out.content, re);
   }

@@ -3,7 +3,8 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
-import type { ToolContext } from '../../../src/agent/tool';
+import type { Tool, ToolContext, ToolOutput } from '../../../src/agent/tool';
+import { parseToolArgs } from '../../../src/agent/tool-args';
 
 /** A fresh directory under os.tmpdir(), removed when the test ends. */
 export async function tempDir(t: TestContext, prefix = 'triage-tools-'): Promise<string> {
@@ -38,4 +39,11 @@ export function context(workspace: string, o: Partial<Pick<ToolContext, 'runId' 
       writes.push({ rel, content: Buffer.from(content) });
     },
   };
+}
+
+/** Calls a tool as the loop does: its arguments (any JSON the model might send) parsed by its schema first; a refusal is the error result the model gets. */
+export async function callTool<A>(tool: Tool<A>, args: unknown, ctx: ToolContext): Promise<ToolOutput> {
+  const parsed = parseToolArgs(tool, JSON.stringify(args));
+  if (!parsed.ok) return { content: parsed.error, isError: true };
+  return tool.run(parsed.args, ctx);
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileTool } from '../../../src/triage/tools/write-file';
-import { context, tempDir, writeTree } from './support';
+import { context, tempDir, writeTree, callTool } from './support';
 
 const sha12 = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 12);
 
@@ -54,7 +54,7 @@ test('write_file refuses bad arguments and paths, and writes nothing', async (t)
   ];
   for (const [args, re] of cases) {
     const ctx = context(ws);
-    const out = await writeFileTool().run(args, ctx);
+    const out = await callTool(writeFileTool(), args, ctx);
     assert.equal(out.isError, true, JSON.stringify(args));
     assert.match(out.content, re);
     assert.equal(ctx.writes.length, 0);

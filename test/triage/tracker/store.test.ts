@@ -99,9 +99,10 @@ test('a truncated or corrupt issue file is a clear error, not an empty tracker, 
   const cases: [string, RegExp][] = [
     [good.slice(0, good.length - 10), /not valid JSON .*it may be truncated/],
     ['', /the file is empty/],
-    ['{"version":1,"issues":[{"number":1}]}', /issues\[0\]\.title should be a string/],
-    ['{"version":2,"issues":[]}', /"version" should be 1/],
-    ['[]', /not a JSON object/],
+    ['{"version":1,"issues":[{"number":1}]}', /field "issues\[0\]\.title" is required/],
+    ['{"version":2,"issues":[]}', /field "version" should be 1/],
+    ['{"version":1,"issues":[{"number":1,"title":"t","body":"b","cause":"c","createdAt":"2026-01-01T00:00:00Z"},{"number":1,"title":"t","body":"b","cause":"c","createdAt":"2026-01-01T00:00:00Z"}]}', /issue #1 appears twice/],
+    ['[]', /it should be an object, found an array/],
   ];
   for (const [text, re] of cases) {
     await fs.writeFile(file, text);
