@@ -7,7 +7,9 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { isErrno } from './fsutil';
+import { isErrno } from './errno';
+import { io } from './io';
+import { currentBoot } from './boot';
 
 export const OWNER_FILE = 'owner.json';
 
@@ -46,14 +48,6 @@ export async function procInfo(pid: number): Promise<ProcInfo | undefined> {
   return { state: fields[0], startTime: fields[19] };
 }
 
-let bootIdCache: Promise<string | undefined> | undefined;
-function bootId(): Promise<string | undefined> {
-  bootIdCache ??= process.platform === 'linux'
-    ? fs.readFile('/proc/sys/kernel/random/boot_id', 'utf8').then((s) => s.trim() || undefined, () => undefined)
-    : Promise.resolve(undefined);
-  return bootIdCache;
-}
-
 let startTimeCache: Promise<string | undefined> | undefined;
 /** This process's start time: it cannot change while the process lives, so it is read once. */
 function ownStartTime(): Promise<string | undefined> {
@@ -71,16 +65,27 @@ export async function currentOwner(): Promise<LockOwner> {
   };
   const start = await ownStartTime();
   if (start) o.startTime = start;
-  const boot = await bootId();
+  const boot = (await currentBoot()).id;
   if (boot) o.bootId = boot;
   return o;
 }
 
-/** Writes the owner record into a freshly made lock directory (temp + rename, so readers never see half of it). */
+/**
+ * Writes the owner record into a freshly made lock directory: temp file, fsync, rename, fsync
+ * the directory. Readers never see half of it, and after a power cut the lock directory holds
+ * the whole record (or, if the cut came first, none: see lock.ts for that case).
+ */
 export async function writeOwner(lockDir: string, owner: LockOwner): Promise<void> {
   const tmp = path.join(lockDir, `${OWNER_FILE}.tmp`);
-  await fs.writeFile(tmp, JSON.stringify(owner), { mode: 0o600 });
-  await fs.rename(tmp, path.join(lockDir, OWNER_FILE));
+  const fh = await io().open(tmp, 'w', 0o600);
+  try {
+    await fh.write(Buffer.from(JSON.stringify(owner)));
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+  await io().rename(tmp, path.join(lockDir, OWNER_FILE));
+  await io().syncDir(lockDir);
 }
 
 /** The owner record of a lock directory, or undefined when it is absent or unreadable. */
@@ -108,7 +113,7 @@ export async function readOwner(lockDir: string): Promise<LockOwner | undefined>
  */
 export async function ownerStatus(o: LockOwner): Promise<OwnerStatus> {
   if (o.hostname !== os.hostname()) return 'unknown';
-  const boot = await bootId();
+  const boot = (await currentBoot()).id;
   if (o.bootId && boot && o.bootId !== boot) return 'dead';
   try {
     process.kill(o.pid, 0);

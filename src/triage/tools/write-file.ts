@@ -4,13 +4,12 @@
  * Every write is recorded in the run's ledger (SHA-256 and content) through ctx.recordWrite.
  */
 import { createHash } from 'node:crypto';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import type { Tool } from '../../agent/tool';
 import { ToolInputError } from '../paths';
 import { checkArgs, guarded, reqString } from './args';
 import { currentText } from './preview';
 import { writeTarget } from './write-target';
+import { writeFileDurable } from '../../durable/durable-write';
 
 export const WRITE_CAP = 1_000_000;
 
@@ -35,8 +34,7 @@ export function writeFileTool(o: { workspace?: string } = {}): Tool {
         const content = reqString(args, 'content', { nonEmpty: false });
         const buf = Buffer.from(content, 'utf8');
         if (buf.length > WRITE_CAP) throw new ToolInputError(`content is ${buf.length} bytes; write_file takes at most ${WRITE_CAP}`);
-        await fs.mkdir(path.dirname(abs), { recursive: true });
-        await fs.writeFile(abs, buf);
+        await writeFileDurable(abs, buf, { top: ctx.workspace }); // durable before its hash goes into the ledger
         await ctx.recordWrite(rel, buf);
         return { content: wroteText(rel, buf) };
       }),
