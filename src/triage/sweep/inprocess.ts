@@ -4,12 +4,14 @@
  * and its result being saved), then for each point run from scratch, crash there
  * (SimulatedCrash: the lock is released as a dying process's would be, nothing more is
  * saved), restart, finish, and count. Then again with a second crash during the restart.
- * Syncs are off, so it runs in seconds; the `--kill` sweep does the same with SIGKILL.
+ * Syncs are off (the store's and the I/O layer's), so it runs in seconds; the `--kill` sweep
+ * does the same with SIGKILL.
  */
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SimulatedCrash } from '../../durable/errors';
+import { nodeIo, useIo } from '../../durable/io';
 import type { CrashHook } from '../../durable/savepoints';
 import { newState, type RunState } from '../../durable/state';
 import { readRun, runPath } from '../../durable/checkpoint';
@@ -103,6 +105,8 @@ function add(row: SweepRow, o: ScenarioOutcome): void {
 /** Runs the whole in-process sweep for one keys setting: single crashes, then double crashes. */
 export async function inProcessSweep(keys: boolean, onProgress?: (done: number) => void): Promise<SweepRow[]> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-sweep-'));
+  // A SimulatedCrash keeps the page cache, so syncs would only cost time (the workspace tools' too).
+  const prevIo = useIo(nodeIo({ syncs: false }));
   try {
     let n = 0;
     const clean = await runScenario(root, keys, { crashes: [] }, n++);
@@ -122,6 +126,7 @@ export async function inProcessSweep(keys: boolean, onProgress?: (done: number) 
     }
     return [single, double];
   } finally {
+    useIo(prevIo);
     await fs.rm(root, { recursive: true, force: true });
   }
 }
