@@ -84,7 +84,7 @@ export class DiskModel {
   /** True when `p` is the root or below it. */
   covers(p: string): boolean {
     const rel = path.relative(this.root, path.resolve(p));
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
   }
 
   private parts(p: string): string[] {

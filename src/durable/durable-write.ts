@@ -63,6 +63,7 @@ export async function writeFileDurable(file: string, data: Buffer, o: { top: str
       await fh.close();
     }
   } else {
+    fs.accessSync(target, fs.constants.W_OK); // a file we may not write stays as it is (EACCES), as with a plain write
     const mode = st.mode & 0o7777;
     const tmp = path.join(dir, `.${path.basename(target)}.${nonce()}.tmp`);
     let renamed = false;

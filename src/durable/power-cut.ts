@@ -98,13 +98,21 @@ export class PowerCutDisk {
       if (!e.isDirectory()) continue;
       const p = path.join(dir, e.name);
       if (e.name.endsWith('.lock')) {
-        const owner = path.join(p, OWNER_FILE);
-        const pid = fs.existsSync(owner) ? (JSON.parse(fs.readFileSync(owner, 'utf8') || '{}') as { pid?: number }).pid : undefined;
-        if (pid === process.pid || !fs.existsSync(owner)) {
+        const pid = ownerPid(path.join(p, OWNER_FILE));
+        if (pid === undefined || pid === process.pid) {
           fs.rmSync(p, { recursive: true, force: true });
           this.model.remove(p);
         }
       } else this.reapLocks(p);
     }
+  }
+}
+
+/** The pid in an owner record, or undefined when there is none or it cannot be read. */
+function ownerPid(file: string): number | undefined {
+  try {
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as { pid?: number }).pid;
+  } catch {
+    return undefined;
   }
 }

@@ -100,3 +100,13 @@ test('a change made without the I/O layer shows as a difference', async (t) => {
   fs.writeFileSync(path.join(root, 'sneaky'), 'x');
   assert.deepEqual(model.differences(), [`${path.join(root, 'sneaky')}: on disk, not in the model`]);
 });
+
+test('the model covers its root and what is below it, nothing beside it', async (t) => {
+  const root = await tempDir(t);
+  fs.mkdirSync(path.join(root, 'in'));
+  const model = new DiskModel(path.join(root, 'in'));
+  assert.ok(model.covers(path.join(root, 'in')));
+  assert.ok(model.covers(path.join(root, 'in', '..x')), 'a name starting with ".." is inside');
+  assert.ok(!model.covers(root));
+  assert.ok(!model.covers(path.join(root, 'inside')));
+});

@@ -34,3 +34,13 @@ for (const how of ['undo', 'keep'] as const) {
     assert.equal(fs.readFileSync(path.join(ws, 'test', 'deep', 'a.test.js'), 'utf8'), 'ok again\n');
   });
 }
+
+test('a file we may not write is refused (EACCES) and left as it is, as a plain write would', { skip: process.getuid?.() === 0 }, async (t) => {
+  const ws = await tempDir(t);
+  const file = path.join(ws, 'locked.txt');
+  fs.writeFileSync(file, 'mine\n');
+  fs.chmodSync(file, 0o444);
+  await assert.rejects(writeFileDurable(file, Buffer.from('theirs\n'), { top: ws }), { code: 'EACCES' });
+  assert.equal(fs.readFileSync(file, 'utf8'), 'mine\n');
+  assert.deepEqual(fs.readdirSync(ws), ['locked.txt']);
+});
