@@ -11,7 +11,7 @@ export const USAGE = `triage: a durable LLM triage agent, headless
   triage tasks [--json]
   triage tracker list --state DIR [--run ID] [--json]
   triage tracker serve --dir DIR [--port N] [--retention-hours H]
-  triage sweep [--kill] [--json]
+  triage sweep [--kill] [--power-loss] [--json]
   triage demo [--state DIR]
 
 Exit status: 0 done, 2 bad input, 3 paused for a person, 4 locked by another process,

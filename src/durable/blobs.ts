@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import { CorruptCheckpointError } from '../core/errors';
 import { ensureDir, isErrno, nonce, writeFileAtomic } from './fsutil';
 import { blobsDir } from './paths';
+import { syncFileDurable } from './durable-write';
+import { noteDurableFile } from './durable-dirs';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -28,18 +30,23 @@ export class BlobStore {
     return path.join(this.dir, sha256);
   }
 
-  /** Stores `content` under its SHA-256 unless already there (written atomically, 0600); returns the hash. */
+  /** Stores `content` under its SHA-256 unless already there (written atomically, 0600; durable either way); returns the hash. */
   async put(content: Buffer): Promise<string> {
     const sha = sha256Hex(content);
     const file = this.pathOf(sha);
     try {
       const st = await fs.stat(file);
-      if (st.size === content.length) return sha;
+      if (st.size === content.length) {
+        // Already there; but maybe only in the page cache, left by a process killed before it synced.
+        if (this.sync) await syncFileDurable(file);
+        return sha;
+      }
     } catch (e) {
       if (!isErrno(e, 'ENOENT')) throw e;
     }
-    await ensureDir(this.dir);
+    await ensureDir(this.dir, 0o700, { sync: this.sync });
     await writeFileAtomic(file, path.join(this.dir, `.${sha}.${nonce()}.tmp`), content, { sync: this.sync });
+    if (this.sync) noteDurableFile(file);
     return sha;
   }
 

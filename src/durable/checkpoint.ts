@@ -11,7 +11,8 @@ import type { RunHandle } from './handle';
 import type { CrashHook } from './savepoints';
 import type { RunState } from './state';
 import { BadInputError, CorruptCheckpointError, LockCompromisedError, RunExistsError } from '../core/errors';
-import { ensureDir, isErrno } from './fsutil';
+import { ensureDir, fsyncDir, isErrno } from './fsutil';
+import { io } from './io';
 import { acquireRunLock, isRunLocked, DEFAULT_STALE_MS, type RunLock } from './lock';
 import { assertRunId, blobsDir, isRunTempName, runIdOfFile, runPath, runsDir } from './paths';
 import { CheckpointHandle } from './checkpoint-handle';
@@ -58,7 +59,7 @@ function handleOf(stateDir: string, runId: string, lock: RunLock, opts: StoreOpt
 async function removeLeftoverTemps(stateDir: string, runId: string): Promise<void> {
   const dir = runsDir(stateDir);
   for (const name of await fs.readdir(dir)) {
-    if (isRunTempName(name, runId)) await fs.rm(path.join(dir, name), { force: true });
+    if (isRunTempName(name, runId)) await io().rm(path.join(dir, name), { force: true });
   }
 }
 
@@ -70,9 +71,10 @@ async function removeLeftoverTemps(stateDir: string, runId: string): Promise<voi
 export async function createRun(stateDir: string, state: RunState, opts: StoreOptions = {}): Promise<RunHandle> {
   const runId = state.runId;
   assertRunId(runId);
-  await ensureDir(stateDir);
-  await ensureDir(runsDir(stateDir));
-  await ensureDir(blobsDir(stateDir));
+  // Durable folders (each fsynced into its parent) before anything in them is relied on.
+  const sync = { sync: opts.sync ?? true };
+  await ensureDir(runsDir(stateDir), 0o700, sync);
+  await ensureDir(blobsDir(stateDir), 0o700, sync);
   const lock = await lockRun(stateDir, runId, opts);
   const handle = handleOf(stateDir, runId, lock, opts);
   try {
@@ -102,6 +104,10 @@ export async function openRun(stateDir: string, runId: string, opts: StoreOption
   const handle = handleOf(stateDir, runId, lock, opts);
   try {
     const run = await loadRun(stateDir, runId, true);
+    // A killed process may have left the run's files renamed or made but not yet durable (its
+    // next step was the folder's fsync): make them durable before building on them, and
+    // before emptying a stale journal, whose snapshot may be such a rename.
+    if (opts.sync ?? true) await fsyncDir(runsDir(stateDir));
     const j = run.journal;
     const keep = j.stale ? 0 : j.goodBytes;
     if (j.exists && keep < j.goodBytes + j.tornBytes) await truncateJournal(run.files.journal, keep, opts.sync ?? true);
@@ -162,7 +168,7 @@ export async function deleteRun(stateDir: string, runId: string): Promise<void> 
   try {
     let existed = true;
     try {
-      await fs.unlink(runPath(stateDir, runId));
+      await io().unlink(runPath(stateDir, runId));
     } catch (e) {
       if (!isErrno(e, 'ENOENT')) throw e;
       existed = false;

@@ -1,53 +1,26 @@
 /**
  * Small file-system helpers shared by the checkpoint store, the content store and the lock:
- * crash-safe replace (temp file, fsync, rename, directory fsync) and private directories.
+ * crash-safe replace (temp file, fsync, rename, directory fsync) and private, durable
+ * directories (durable-dirs.ts).
+ * Every change goes through the I/O layer (io.ts).
  */
-import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SimulatedCrash } from '../core/errors';
 import { WritePoint } from './savepoints';
+import { io } from './io';
 
-/** True when `e` is a Node system error with one of the given codes (e.g. 'ENOENT'). */
-export function isErrno(e: unknown, ...codes: string[]): e is NodeJS.ErrnoException {
-  return typeof e === 'object' && e !== null && codes.includes((e as NodeJS.ErrnoException).code ?? '');
-}
+export { isErrno } from './errno';
+export { ensureDir } from './durable-dirs';
 
 /** Eight random hex characters, for temp-file names. */
 export function nonce(): string {
   return randomBytes(4).toString('hex');
 }
 
-/**
- * Creates `dir` (and its parents) if missing. Directories this call creates get `mode`
- * exactly (chmod after mkdir, so a loose umask cannot widen it); existing ones are left as they are.
- */
-export async function ensureDir(dir: string, mode = 0o700): Promise<void> {
-  const first = await fs.mkdir(dir, { recursive: true, mode });
-  if (first === undefined) return;
-  // mkdir returns the first directory it created; chmod it and every one below it down to `dir`.
-  let d = path.resolve(dir);
-  const top = path.resolve(first);
-  for (;;) {
-    await fs.chmod(d, mode);
-    if (d === top) break;
-    const up = path.dirname(d);
-    if (up === d) break;
-    d = up;
-  }
-}
-
 /** Fsyncs a directory so a rename inside it survives a power cut. A no-op where directories cannot be fsynced (Windows). */
-export async function fsyncDir(dir: string): Promise<void> {
-  let fh: fs.FileHandle | undefined;
-  try {
-    fh = await fs.open(dir, 'r');
-    await fh.sync();
-  } catch (e) {
-    if (!isErrno(e, 'EISDIR', 'EPERM', 'EINVAL', 'EBADF', 'EACCES')) throw e;
-  } finally {
-    await fh?.close();
-  }
+export function fsyncDir(dir: string): Promise<void> {
+  return io().syncDir(dir);
 }
 
 export interface AtomicWriteOptions {
@@ -65,22 +38,22 @@ export interface AtomicWriteOptions {
  */
 export async function writeFileAtomic(file: string, tmp: string, data: string | Buffer, o: AtomicWriteOptions = {}): Promise<void> {
   const sync = o.sync ?? true;
-  const fh = await fs.open(tmp, 'wx', 0o600);
+  const fh = await io().open(tmp, 'wx', 0o600);
   let renamed = false;
   try {
     try {
-      await fh.writeFile(data);
+      await fh.write(typeof data === 'string' ? Buffer.from(data) : data);
       if (sync) await fh.sync();
     } finally {
       await fh.close();
     }
     o.crash?.(WritePoint.TempSynced);
-    await fs.rename(tmp, file);
+    await io().rename(tmp, file);
     renamed = true;
     o.crash?.(WritePoint.Renamed);
     if (sync) await fsyncDir(path.dirname(file));
   } catch (e) {
-    if (!renamed && !(e instanceof SimulatedCrash)) await fs.rm(tmp, { force: true }).catch(() => undefined);
+    if (!renamed && !(e instanceof SimulatedCrash)) await io().rm(tmp, { force: true }).catch(() => undefined);
     throw e;
   }
 }

@@ -3,9 +3,9 @@
  * synced (fdatasync) per save, the directory synced once when the file is created, emptied
  * (truncate, sync) after each compaction. The file stays open between saves.
  */
-import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { fsyncDir, isErrno } from './fsutil';
+import { io, type IoFile } from './io';
 import { runsDir } from './paths';
 import { WritePoint } from './savepoints';
 
@@ -14,14 +14,9 @@ export function journalPath(stateDir: string, runId: string): string {
   return path.join(runsDir(stateDir), `${runId}.jsonl`);
 }
 
-async function writeAll(fh: fs.FileHandle, buf: Buffer): Promise<void> {
-  let off = 0;
-  while (off < buf.length) off += (await fh.write(buf, off, buf.length - off)).bytesWritten;
-}
-
 /** Cuts the journal to `length` bytes (a torn tail, or a stale journal with 0), synced. */
 export async function truncateJournal(file: string, length: number, sync: boolean): Promise<void> {
-  const fh = await fs.open(file, 'r+');
+  const fh = await io().open(file, 'r+');
   try {
     await fh.truncate(length);
     if (sync) await fh.datasync();
@@ -33,7 +28,7 @@ export async function truncateJournal(file: string, length: number, sync: boolea
 /** Removes a journal; true when there was one. */
 export async function removeJournal(file: string): Promise<boolean> {
   try {
-    await fs.unlink(file);
+    await io().unlink(file);
     return true;
   } catch (e) {
     if (isErrno(e, 'ENOENT')) return false;
@@ -42,7 +37,7 @@ export async function removeJournal(file: string): Promise<boolean> {
 }
 
 export class JournalFile {
-  private fh: fs.FileHandle | undefined;
+  private fh: IoFile | undefined;
 
   /** `size`: its bytes now (0 when it does not exist); `exists`: whether the file is there. */
   constructor(
@@ -56,8 +51,8 @@ export class JournalFile {
     return this.size;
   }
 
-  private async open(): Promise<fs.FileHandle> {
-    this.fh ??= await fs.open(this.file, 'a', 0o600);
+  private async open(): Promise<IoFile> {
+    this.fh ??= await io().open(this.file, 'a', 0o600);
     return this.fh;
   }
 
@@ -72,11 +67,11 @@ export class JournalFile {
     this.exists = true;
     if (crash) {
       const half = line.length >> 1;
-      await writeAll(fh, line.subarray(0, half));
+      await fh.write(line.subarray(0, half));
       crash(WritePoint.JournalTorn);
-      await writeAll(fh, line.subarray(half));
+      await fh.write(line.subarray(half));
     } else {
-      await writeAll(fh, line);
+      await fh.write(line);
     }
     if (this.sync) {
       await fh.datasync();

@@ -13,7 +13,8 @@ import type { RunHandle } from './handle';
 import type { StateEdit } from './state-edit';
 import type { FileRecord, RunState } from './state';
 import { BadInputError, CorruptCheckpointError, WorkspaceChangedError, type FileChange } from '../core/errors';
-import { isErrno } from './fsutil';
+import { isErrno } from './errno';
+import { syncFileDurable, writeFileDurable } from './durable-write';
 import { sha256Hex } from './blobs';
 
 export { sha256Hex } from './blobs';
@@ -125,20 +126,19 @@ async function agentVersion(handle: RunHandle, rel: string, rec: FileRecord): Pr
   return buf;
 }
 
-/** Way on #1: writes the agent's recorded version (from the content store) back over each changed or missing file. */
+/** Way on #1: writes the agent's recorded version (from the content store) back over each changed or missing file, durably. */
 export async function restoreAgentVersion(handle: RunHandle, state: RunState, changes: FileChange[]): Promise<void> {
   const versions = await Promise.all(changes.map(async (c) => [c.path, await agentVersion(handle, c.path, recordOf(state, c))] as const));
   handle.assertHeld();
   for (const [rel, buf] of versions) {
-    const file = inWorkspace(state.config.workspace, rel);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, buf);
+    // Durable before the run goes on relying on the ledger's hash of it.
+    await writeFileDurable(inWorkspace(state.config.workspace, rel), buf, { top: state.config.workspace });
   }
 }
 
 /**
- * Way on #2: accepts the current files. Each changed file's current bytes are stored and its
- * hash re-recorded (the record keeps the callId of the agent's write); a missing file leaves the
+ * Way on #2: accepts the current files. Each changed file is synced (an editor's save is not),
+ * its current bytes stored and its hash re-recorded (the record keeps the callId of the agent's write); a missing file leaves the
  * ledger. A note for the model goes onto state.inbox with a unified diff per file (agent's
  * version -> current; "deleted" for missing files). The caller saves the edit afterwards.
  */
@@ -156,6 +156,7 @@ export async function acceptCurrentFiles(handle: RunHandle, edit: StateEdit, cha
       parts.push(`${c.path}: deleted.`);
       continue;
     }
+    await syncFileDurable(file, { top: state.config.workspace, always: true }); // the ledger vouches for these bytes from now on
     const sha256 = await handle.putBlob(now);
     edit.put('files', c.path, { sha256, size: now.length, callId: rec.callId, writtenAt: new Date().toISOString() });
     parts.push(

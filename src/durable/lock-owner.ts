@@ -3,25 +3,29 @@
  * still alive. It is what lets the next process reclaim a dead process's lock at once instead
  * of waiting out proper-lockfile's stale period (see lock.ts).
  */
+import { z } from 'zod';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { isErrno } from './fsutil';
+import { isErrno } from './errno';
+import { io } from './io';
+import { currentBoot } from './boot';
 
 export const OWNER_FILE = 'owner.json';
 
-export interface LockOwner {
-  pid: number;
-  hostname: string;
+export const LockOwnerSchema = z.object({
+  pid: z.number().int().positive(),
+  hostname: z.string(),
   /** The process's start time in clock ticks since boot (/proc/<pid>/stat field 22), on Linux: tells a reused pid apart. */
-  startTime?: string;
+  startTime: z.string().optional().catch(undefined),
   /** /proc/sys/kernel/random/boot_id, on Linux: a different boot means the owner is gone. */
-  bootId?: string;
+  bootId: z.string().optional().catch(undefined),
   /** Random, unique to one acquisition: a reclaimer removes a lock only if it is still this one. */
-  nonce: string;
-  acquiredAt: string;
-}
+  nonce: z.string(),
+  acquiredAt: z.string(),
+});
+export type LockOwner = z.infer<typeof LockOwnerSchema>;
 
 export type OwnerStatus = 'alive' | 'dead' | 'unknown';
 
@@ -46,14 +50,6 @@ export async function procInfo(pid: number): Promise<ProcInfo | undefined> {
   return { state: fields[0], startTime: fields[19] };
 }
 
-let bootIdCache: Promise<string | undefined> | undefined;
-function bootId(): Promise<string | undefined> {
-  bootIdCache ??= process.platform === 'linux'
-    ? fs.readFile('/proc/sys/kernel/random/boot_id', 'utf8').then((s) => s.trim() || undefined, () => undefined)
-    : Promise.resolve(undefined);
-  return bootIdCache;
-}
-
 let startTimeCache: Promise<string | undefined> | undefined;
 /** This process's start time: it cannot change while the process lives, so it is read once. */
 function ownStartTime(): Promise<string | undefined> {
@@ -71,16 +67,27 @@ export async function currentOwner(): Promise<LockOwner> {
   };
   const start = await ownStartTime();
   if (start) o.startTime = start;
-  const boot = await bootId();
+  const boot = (await currentBoot()).id;
   if (boot) o.bootId = boot;
   return o;
 }
 
-/** Writes the owner record into a freshly made lock directory (temp + rename, so readers never see half of it). */
+/**
+ * Writes the owner record into a freshly made lock directory: temp file, fsync, rename, fsync
+ * the directory. Readers never see half of it, and after a power cut the lock directory holds
+ * the whole record (or, if the cut came first, none: see lock.ts for that case).
+ */
 export async function writeOwner(lockDir: string, owner: LockOwner): Promise<void> {
   const tmp = path.join(lockDir, `${OWNER_FILE}.tmp`);
-  await fs.writeFile(tmp, JSON.stringify(owner), { mode: 0o600 });
-  await fs.rename(tmp, path.join(lockDir, OWNER_FILE));
+  const fh = await io().open(tmp, 'w', 0o600);
+  try {
+    await fh.write(Buffer.from(JSON.stringify(owner)));
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+  await io().rename(tmp, path.join(lockDir, OWNER_FILE));
+  await io().syncDir(lockDir);
 }
 
 /** The owner record of a lock directory, or undefined when it is absent or unreadable. */
@@ -91,14 +98,9 @@ export async function readOwner(lockDir: string): Promise<LockOwner | undefined>
   } catch {
     return undefined;
   }
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const r = raw as Record<string, unknown>;
-  if (typeof r.pid !== 'number' || !Number.isInteger(r.pid) || r.pid <= 0) return undefined;
-  if (typeof r.hostname !== 'string' || typeof r.nonce !== 'string' || typeof r.acquiredAt !== 'string') return undefined;
-  const o: LockOwner = { pid: r.pid, hostname: r.hostname, nonce: r.nonce, acquiredAt: r.acquiredAt };
-  if (typeof r.startTime === 'string') o.startTime = r.startTime;
-  if (typeof r.bootId === 'string') o.bootId = r.bootId;
-  return o;
+  // An unreadable record is no record: the lock is then judged by its age alone (lock.ts).
+  const r = LockOwnerSchema.safeParse(raw);
+  return r.success ? r.data : undefined;
 }
 
 /**
@@ -108,7 +110,7 @@ export async function readOwner(lockDir: string): Promise<LockOwner | undefined>
  */
 export async function ownerStatus(o: LockOwner): Promise<OwnerStatus> {
   if (o.hostname !== os.hostname()) return 'unknown';
-  const boot = await bootId();
+  const boot = (await currentBoot()).id;
   if (o.bootId && boot && o.bootId !== boot) return 'dead';
   try {
     process.kill(o.pid, 0);

@@ -9,13 +9,17 @@
  *   reused by another process (different start time), or a lock from before a reboot, is
  *   dead, so the lock is removed and taken again. Waiting out the stale period would make
  *   "the same command twice is crash, then resume" hang for 10 s.
- * - Another host, or no readable owner record (a crash between mkdir and writing the record):
- *   after the stale period (staleMs, default 10 s), via proper-lockfile's own mtime check.
- *   A live holder refreshes the mtime every staleMs/2.
+ * - No readable owner record (the process died between making the lock directory and writing
+ *   the record, which is synced): at once if the directory was last touched before this
+ *   machine's boot (a power cut; a live holder refreshes it every staleMs/2), otherwise after
+ *   the stale period.
+ * - Another host: after the stale period (staleMs, default 10 s), via proper-lockfile's own
+ *   mtime check.
  *
  * Two reclaimers can both judge the same lock dead. Removal therefore happens under a second,
- * short-lived lock (<runId>.json.reclaim.lock) and only if the owner is still the one judged
- * dead (same nonce); afterwards both race on proper-lockfile's mkdir, which only one wins.
+ * short-lived lock (<runId>.json.reclaim.lock) and only if the lock is still the one judged
+ * dead (same owner nonce; or, without a record, the same directory, untouched); afterwards
+ * both race on proper-lockfile's mkdir, which only one wins.
  *
  * If the lock is compromised (its refresh failed, e.g. after a long sleep or the directory was
  * removed), `compromised` is set and onCompromised is told; the process is never crashed by it.
@@ -25,8 +29,10 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as lockfile from 'proper-lockfile';
 import { BadInputError, LockedError } from '../core/errors';
-import { isErrno } from './fsutil';
-import { currentOwner, describeOwner, ownerStatus, readOwner, writeOwner } from './lock-owner';
+import { isErrno } from './errno';
+import { io } from './io';
+import { currentOwner, describeOwner, ownerStatus, readOwner, writeOwner, type LockOwner } from './lock-owner';
+import { currentBoot } from './boot';
 
 export const DEFAULT_STALE_MS = 10_000;
 
@@ -55,20 +61,19 @@ export function lockPathOf(checkpoint: string): string {
  * proper-lockfile probes the directory's mtime, so the record does not look like a foreign
  * touch), and rmdir removes the record with the directory.
  */
-const ownerFs = {
-  mkdir(p: string, cb: (err: NodeJS.ErrnoException | null) => void): void {
-    fsCb.mkdir(p, (err) => {
-      if (err) return cb(err);
-      currentOwner()
-        .then((o) => writeOwner(p, o))
-        .then(
-          () => cb(null),
-          (e: NodeJS.ErrnoException) => fsCb.rm(p, { recursive: true, force: true }, () => cb(e)),
-        );
-    });
+type Callback = (err: NodeJS.ErrnoException | null) => void;
+
+function done(work: Promise<void>, cb: Callback): void {
+  work.then(() => cb(null), (e: NodeJS.ErrnoException) => cb(e));
+}
+
+/** The fs proper-lockfile uses for the short reclaim guard: its changes go through the I/O layer too. */
+const plainFs = {
+  mkdir(p: string, cb: Callback): void {
+    done(io().mkdir(p), cb);
   },
-  rmdir(p: string, cb: (err: NodeJS.ErrnoException | null) => void): void {
-    fsCb.rm(p, { recursive: true }, cb);
+  rmdir(p: string, cb: Callback): void {
+    done(io().rm(p, { recursive: true }), cb);
   },
   rmdirSync(p: string): void {
     fsCb.rmSync(p, { recursive: true, force: true });
@@ -76,6 +81,23 @@ const ownerFs = {
   stat: fsCb.stat,
   utimes: fsCb.utimes,
   realpath: fsCb.realpath,
+};
+
+async function makeOwnedLock(p: string): Promise<void> {
+  await io().mkdir(p);
+  try {
+    await writeOwner(p, await currentOwner());
+  } catch (e) {
+    await io().rm(p, { recursive: true, force: true }).catch(() => undefined);
+    throw e;
+  }
+}
+
+const ownerFs = {
+  ...plainFs,
+  mkdir(p: string, cb: Callback): void {
+    done(makeOwnedLock(p), cb);
+  },
 };
 
 function staleOf(o: LockOptions): number {
@@ -91,12 +113,13 @@ export async function acquireRunLock(runId: string, checkpoint: string, o: LockO
     if (!isErrno(e, 'ELOCKED')) throw asLockError(e, runId, checkpoint);
   }
   const owner = await readOwner(lockPath);
-  if (owner && (await ownerStatus(owner)) === 'dead') {
+  const dead = await deadHolder(lockPath, owner);
+  if (dead) {
     try {
-      await removeDeadLock(checkpoint, lockPath, owner.nonce);
+      await removeDeadLock(checkpoint, lockPath, dead);
     } catch (e) {
       if (!isErrno(e, 'ELOCKED')) throw e;
-      throw new LockedError(runId, lockPath, `another process is reclaiming the lock of ${describeOwner(owner)}, which died`);
+      throw new LockedError(runId, lockPath, `another process is reclaiming the lock of ${dead.who}, which died`);
     }
     try {
       return await take(checkpoint, lockPath, o);
@@ -155,17 +178,56 @@ async function take(checkpoint: string, lockPath: string, o: LockOptions): Promi
 }
 
 /** Removes a dead owner's lock directory, under the reclaim lock and only if `nonce` still owns it. */
-async function removeDeadLock(checkpoint: string, lockPath: string, nonce: string): Promise<void> {
+/** A lock holder judged dead, and how to tell the lock is still that one. */
+interface DeadHolder {
+  who: string;
+  isStill(): Promise<boolean>;
+}
+
+async function statOf(p: string): Promise<fsCb.Stats | undefined> {
+  try {
+    return await fs.stat(p);
+  } catch (e) {
+    if (isErrno(e, 'ENOENT')) return undefined;
+    throw e;
+  }
+}
+
+/** True when a lock directory was last touched before this machine's boot: its holder was stopped by the reboot. */
+async function fromBeforeBoot(st: fsCb.Stats): Promise<boolean> {
+  const started = (await currentBoot()).startedMs;
+  return started !== undefined && st.mtimeMs < started;
+}
+
+/** The lock's holder when it is certainly dead: its owner died, or it has no owner record and dates from before this boot. */
+async function deadHolder(lockPath: string, owner: LockOwner | undefined): Promise<DeadHolder | undefined> {
+  if (owner) {
+    if ((await ownerStatus(owner)) !== 'dead') return undefined;
+    return { who: describeOwner(owner), isStill: async () => (await readOwner(lockPath))?.nonce === owner.nonce };
+  }
+  const st = await statOf(lockPath);
+  if (!st || !(await fromBeforeBoot(st))) return undefined;
+  const id = `${st.ino}:${st.mtimeMs}`;
+  return {
+    who: 'a process from before the last reboot (no owner record)',
+    isStill: async () => {
+      const now = await statOf(lockPath);
+      return now !== undefined && `${now.ino}:${now.mtimeMs}` === id && (await readOwner(lockPath)) === undefined;
+    },
+  };
+}
+
+async function removeDeadLock(checkpoint: string, lockPath: string, dead: DeadHolder): Promise<void> {
   const releaseGuard = await lockfile.lock(`${checkpoint}.reclaim`, {
     realpath: false,
     stale: 2000,
     // Held for milliseconds; the retries span the guard's own stale period in case a reclaimer died holding it.
     retries: { retries: 40, factor: 1.3, minTimeout: 5, maxTimeout: 100 },
+    fs: plainFs,
     onCompromised: () => undefined,
   });
   try {
-    const now = await readOwner(lockPath);
-    if (now?.nonce === nonce) await fs.rm(lockPath, { recursive: true, force: true });
+    if (await dead.isStill()) await io().rm(lockPath, { recursive: true, force: true });
   } finally {
     await releaseGuard().catch(() => undefined);
   }
@@ -173,19 +235,15 @@ async function removeDeadLock(checkpoint: string, lockPath: string, nonce: strin
 
 /**
  * Whether a run is open somewhere, for status views (no lock is taken): the lock directory
- * exists and its owner is alive, or (owner on another host or unreadable) it is fresher than staleMs.
+ * exists and its owner is alive, or (owner on another host or unreadable) it is fresher than
+ * staleMs and, without an owner record, from this boot.
  */
 export async function isRunLocked(checkpoint: string, staleMs = DEFAULT_STALE_MS): Promise<boolean> {
   const lockPath = lockPathOf(checkpoint);
-  let st: fsCb.Stats;
-  try {
-    st = await fs.stat(lockPath);
-  } catch (e) {
-    if (isErrno(e, 'ENOENT')) return false;
-    throw e;
-  }
+  const st = await statOf(lockPath);
+  if (!st) return false;
   const owner = await readOwner(lockPath);
-  const status = owner ? await ownerStatus(owner) : 'unknown';
+  const status = owner ? await ownerStatus(owner) : (await fromBeforeBoot(st)) ? 'dead' : 'unknown';
   if (status !== 'unknown') return status === 'alive';
   return st.mtimeMs >= Date.now() - Math.max(staleMs, 2000);
 }

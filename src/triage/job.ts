@@ -11,6 +11,7 @@ import type { RunHandle } from '../durable/handle';
 import { type CrashHook } from '../durable/savepoints';
 import { newState, type RunResult, type RunState } from '../durable/state';
 import { BadInputError } from '../core/errors';
+import { copyTreeDurable } from '../durable/durable-copy';
 import { startRun, continueRun } from '../agent/runner';
 import { newRunId } from '../agent/keys';
 import type { Limits } from '../agent/budget';
@@ -104,7 +105,7 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
     if (!st?.isDirectory()) throw new BadInputError(`Workspace ${workspace} is not a folder.`);
   } else {
     workspace = path.join(path.resolve(o.stateDir), 'workspaces', runId);
-    await fs.cp(task.sample, workspace, { recursive: true, errorOnExist: true, force: false });
+    await copyTreeDurable(task.sample, workspace);
   }
   const choice: ModelChoice | undefined = isProvider(o.model) ? undefined : o.model;
   const providerName = isProvider(o.model) ? o.model.provider : (choice?.provider ?? 'recorded');

@@ -9,6 +9,7 @@ import { createRun, listRuns, openRun, readRun, runPath } from '../../src/durabl
 import { LockCompromisedError, LockedError } from '../../src/core/errors';
 import { SavePoint } from '../../src/durable/savepoints';
 import { OWNER_FILE, currentOwner, ownerStatus, readOwner, type LockOwner } from '../../src/durable/lock-owner';
+import { currentBoot } from '../../src/durable/boot';
 import { sampleState, tempDir } from './helpers/fixtures';
 
 const HOLDER = path.join(__dirname, 'helpers', 'lock-holder.js');
@@ -170,6 +171,19 @@ test('a fresh lock without a readable owner is respected', async (t) => {
   await plantLock(lockDir, '{"pid": 12');
   await assert.rejects(openRun(dir, runId), (e: unknown) => e instanceof LockedError && e.owner === undefined);
   assert.equal((await listRuns(dir))[0].locked, true);
+});
+
+test('a lock without a readable owner, last touched before this machine booted, is reclaimed at once', { skip: process.platform !== 'linux' }, async (t) => {
+  const { dir, runId, lockDir } = await newRun(t);
+  const booted = (await currentBoot()).startedMs;
+  assert.ok(booted !== undefined, 'Linux gives the boot time');
+  await plantLock(lockDir, ''); // the record never reached the disk
+  const before = new Date(booted - 60_000);
+  await fs.utimes(lockDir, before, before);
+  assert.equal((await listRuns(dir))[0].locked, false, 'a lock from before the boot does not count as locked');
+  const { handle } = await openRun(dir, runId, { staleMs: 60_000 });
+  assert.equal((await readOwner(lockDir))?.pid, process.pid);
+  await handle.close();
 });
 
 test('a compromised lock: assertHeld throws, save refuses, onCompromised is told, close leaves the new holder alone', async (t) => {

@@ -3,16 +3,13 @@
  * Prints {points, phase} as JSON when it ends without being killed.
  */
 import * as fs from 'node:fs';
-import { existsSync } from 'node:fs';
-import { newState, type RunState } from '../../durable/state';
-import { runPath } from '../../durable/checkpoint';
+import type { RunState } from '../../durable/state';
 import type { CrashHook } from '../../durable/savepoints';
-import { startRun, resumeRun } from '../../agent/runner';
 import { toolSet } from '../../agent/tool';
 import type { LoopEvent } from '../../agent/loop';
 import { triageTools } from '../tools';
 import { TrackerClient } from '../tracker/client';
-import { ScriptedModel, ScriptedPerson, newCounters, noteSavedReply, SWEEP_TASK, type SweepCounters } from './job';
+import { ScriptedModel, ScriptedPerson, newCounters, noteSavedReply, sweepCommand, type SweepCounters } from './job';
 import type { ChildConfig } from './kill';
 import type { ModelRequest } from '../../model/provider';
 
@@ -39,17 +36,15 @@ async function life(cfg: ChildConfig): Promise<void> {
     if (points === cfg.crashAt) process.kill(process.pid, 'SIGKILL');
   };
   const onEvent = (e: LoopEvent): void => {
+    if (e.type === 'saved') log({ t: 'saved' });
     const turn = noteSavedReply(c, e);
     if (turn !== undefined) log({ t: 'saved-reply', turn });
   };
-  const parts = (st: RunState) => ({ model, tools: toolSet(triageTools({ tracker, keys: st.config.keys })), approver: person });
-  const common = { stateDir: cfg.stateDir, crash, onEvent, parts, limits: { maxRestarts: 10 } };
-  const r = existsSync(runPath(cfg.stateDir, cfg.runId))
-    ? await resumeRun({ ...common, runId: cfg.runId })
-    : await startRun({
-        ...common,
-        state: newState({ runId: cfg.runId, task: SWEEP_TASK, config: { workspace: cfg.workspace, provider: 'scripted', model: 'scripted', keys: cfg.keys }, system: 'Triage the crash.', prompt: 'Triage crashes/.' }),
-      });
+  const parts = (st: RunState) => {
+    log({ t: 'created' });
+    return { model, tools: toolSet(triageTools({ tracker, keys: st.config.keys })), approver: person };
+  };
+  const r = await sweepCommand({ stateDir: cfg.stateDir, runId: cfg.runId, workspace: cfg.workspace, keys: cfg.keys, crash, onEvent, parts, limits: { maxRestarts: 10 } });
   process.stdout.write(JSON.stringify({ points, phase: r.phase }) + '\n');
 }
 

@@ -3,26 +3,29 @@
  * crash could land (each save point, inside each checkpoint write, between a tool acting
  * and its result being saved), then for each point run from scratch, crash there
  * (SimulatedCrash: the lock is released as a dying process's would be, nothing more is
- * saved), restart, finish, and count. Then again with a second crash during the restart.
- * Syncs are off, so it runs in seconds; the `--kill` sweep does the same with SIGKILL.
+ * saved), restart (checking first that what was acknowledged is there), finish, and count.
+ * Then again with a second crash during the restart. A restart that stops with an error is
+ * counted as blocked.
+ * Syncs are off (the store's and the I/O layer's), so it runs in seconds; the `--kill` sweep
+ * does the same with SIGKILL.
  */
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SimulatedCrash } from '../../core/errors';
+import { nodeIo, useIo } from '../../durable/io';
 import type { CrashHook } from '../../durable/savepoints';
-import { newState, type RunState } from '../../durable/state';
-import { readRun, runPath } from '../../durable/checkpoint';
-import * as fss from 'node:fs';
-import { startRun, resumeRun } from '../../agent/runner';
+import type { RunState } from '../../durable/state';
+import { readRun } from '../../durable/checkpoint';
 import { newRunId } from '../../agent/keys';
 import { toolSet } from '../../agent/tool';
 import type { LoopEvent } from '../../agent/loop';
 import { triageTools } from '../tools';
 import { startTracker } from '../tracker/service';
 import { TrackerClient } from '../tracker/client';
-import { writeSweepWorkspace, ScriptedModel, ScriptedPerson, newCounters, judgeSweep, noteSavedReply, SWEEP_TASK, type SweepCounters } from './job';
-import { emptyRow, type SweepRow, type SweepKind } from './table';
+import { writeSweepWorkspace, ScriptedModel, ScriptedPerson, newCounters, judgeSweep, noteSavedReply, sweepCommand, SWEEP_TASK, type SweepCounters } from './job';
+import { addOutcome, emptyRow, type ScenarioOutcome, type SweepRow, type SweepKind } from './table';
+import { checkAcks, newAcks, noteAck } from './acks';
 
 const MAX_LIVES = 6;
 
@@ -31,17 +34,12 @@ interface Scenario {
   crashes: number[];
 }
 
-interface ScenarioOutcome {
+interface InProcessOutcome extends ScenarioOutcome {
   /** Points passed in each life. */
   points: number[];
-  finished: boolean;
-  duplicates: number;
-  paidTwice: number;
-  questions: number;
-  failedChecks: string[];
 }
 
-async function runScenario(root: string, keys: boolean, sc: Scenario, idx: number): Promise<ScenarioOutcome> {
+async function runScenario(root: string, keys: boolean, sc: Scenario, idx: number): Promise<InProcessOutcome> {
   const dir = path.join(root, `s${idx}`);
   const stateDir = path.join(dir, 'state');
   const workspace = path.join(dir, 'ws');
@@ -49,79 +47,82 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
   const svc = await startTracker({ dir: path.join(dir, 'tracker'), port: 0, host: '127.0.0.1' });
   const tracker = new TrackerClient(svc.url);
   const c: SweepCounters = newCounters();
+  const acks = newAcks();
   const runId = newRunId(SWEEP_TASK);
   const points: number[] = [];
   let finished = false;
+  let ackLost = false;
+  let runLost = false;
+  let blocked: string | undefined;
   try {
-    for (let life = 0; life < MAX_LIVES && !finished; life++) {
+    for (let life = 0; life < MAX_LIVES && !finished && blocked === undefined; life++) {
+      if (life > 0) {
+        const check = await checkAcks(stateDir, runId, acks);
+        ackLost ||= check.lost;
+        runLost ||= check.runLost;
+      }
       let passed = 0;
       const crashAt = sc.crashes[life];
       const crash: CrashHook = (point) => {
         passed++;
         if (passed === crashAt) throw new SimulatedCrash(point);
       };
-      const onEvent = (e: LoopEvent): void => void noteSavedReply(c, e);
-      const parts = (st: RunState) => ({
-        model: new ScriptedModel(c),
-        tools: toolSet(triageTools({ tracker, keys: st.config.keys })),
-        approver: new ScriptedPerson(c, tracker, workspace),
-      });
-      const common = { stateDir, store: { sync: false }, crash, onEvent, parts, limits: { maxRestarts: 10 } };
+      const onEvent = (e: LoopEvent): void => {
+        noteSavedReply(c, e);
+        noteAck(acks, e);
+      };
+      const parts = (st: RunState) => {
+        acks.created = true;
+        return {
+          model: new ScriptedModel(c),
+          tools: toolSet(triageTools({ tracker, keys: st.config.keys })),
+          approver: new ScriptedPerson(c, tracker, workspace),
+        };
+      };
       try {
-        const r =
-          !fss.existsSync(runPath(stateDir, runId)) // a crash inside the first write leaves no run: start it again
-            ? await startRun({
-                ...common,
-                state: newState({ runId, task: SWEEP_TASK, config: { workspace, provider: 'scripted', model: 'scripted', keys }, system: 'Triage the crash.', prompt: 'Triage crashes/.' }),
-              })
-            : await resumeRun({ ...common, runId });
+        const r = await sweepCommand({ stateDir, runId, workspace, keys, store: { sync: false }, crash, onEvent, parts, limits: { maxRestarts: 10 } });
         finished = r.phase === 'done';
       } catch (e) {
-        if (!(e instanceof SimulatedCrash)) throw e;
+        if (!(e instanceof SimulatedCrash)) blocked = String(e);
       } finally {
         points.push(passed);
       }
     }
     const state = await readRun(stateDir, runId).catch(() => undefined);
     const j = await judgeSweep(state, workspace, tracker);
-    return { points, finished, duplicates: j.duplicates, paidTwice: c.paidTwice, questions: c.questions, failedChecks: j.failedChecks };
+    const where = `crashes at points ${sc.crashes.join(', ')}`;
+    return { points, finished, duplicates: j.duplicates, paidTwice: c.paidTwice, questions: c.questions, failedChecks: j.failedChecks, ackLost, runLost, where, ...(blocked !== undefined ? { blocked } : {}) };
   } finally {
     await svc.close();
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-function add(row: SweepRow, o: ScenarioOutcome): void {
-  row.scenarios++;
-  row.duplicates += o.duplicates;
-  row.paidTwice += o.paidTwice;
-  row.questions += o.questions;
-  if (!o.finished) row.unfinished++;
-  if (o.failedChecks.length) row.failing++;
-}
-
 /** Runs the whole in-process sweep for one keys setting: single crashes, then double crashes. */
 export async function inProcessSweep(keys: boolean, onProgress?: (done: number) => void): Promise<SweepRow[]> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-sweep-'));
+  // A SimulatedCrash keeps the page cache, so syncs would only cost time (the workspace tools' too).
+  const prevIo = useIo(nodeIo({ syncs: false }));
   try {
     let n = 0;
     const clean = await runScenario(root, keys, { crashes: [] }, n++);
-    if (!clean.finished || clean.failedChecks.length) throw new Error(`the sweep's clean run failed: ${clean.failedChecks.join(', ')}`);
+    if (!clean.finished || clean.failedChecks.length) throw new Error(`the sweep's clean run failed: ${clean.blocked ?? clean.failedChecks.join(', ')}`);
     const total = clean.points[0];
     const single = emptyRow('in-process', keys, 1);
     const double = emptyRow('in-process', keys, 2);
     for (let i = 1; i <= total; i++) {
       const o = await runScenario(root, keys, { crashes: [i] }, n++);
-      add(single, o);
+      addOutcome(single, o);
       onProgress?.(n);
       const restartPoints = o.points[1] ?? 0;
       for (let j = 1; j <= restartPoints; j++) {
-        add(double, await runScenario(root, keys, { crashes: [i, j] }, n++));
+        addOutcome(double, await runScenario(root, keys, { crashes: [i, j] }, n++));
         onProgress?.(n);
       }
     }
     return [single, double];
   } finally {
+    useIo(prevIo);
     await fs.rm(root, { recursive: true, force: true });
   }
 }

@@ -4,12 +4,14 @@
  * refile guard must refuse), and answers; a scripted person who answers the ladder
  * correctly by looking at the tracker and the workspace; and the checks judged after.
  */
-import * as fs from 'node:fs/promises';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ModelProvider, ModelRequest } from '../../model/provider';
 import { PriceTable } from '../../model/prices';
-import type { RunState } from '../../durable/state';
+import { newState, type RunResult, type RunState } from '../../durable/state';
 import type { ModelReply } from '../../core/conversation';
+import { runPath } from '../../durable/paths';
+import { startRun, resumeRun, type RunnerOptions } from '../../agent/runner';
 import type { Approver, ApprovalAnswer, LadderAnswer, LadderQuestion } from '../../agent/approver';
 import { TrackerClient } from '../tracker/client';
 import type { LoopEvent } from '../../agent/loop';
@@ -50,11 +52,19 @@ const CRASH = `RangeError: result is Infinity
     at divide (src/calc.js:3:12)
 `;
 
+/** The sweep's one command, run again after every crash: resume the run if its checkpoint exists, else start it (a crash inside its first write leaves none). */
+export function sweepCommand(o: RunnerOptions & { runId: string; workspace: string; keys: boolean }): Promise<RunResult> {
+  const { runId, workspace, keys, ...common } = o;
+  if (fs.existsSync(runPath(o.stateDir, runId))) return resumeRun({ ...common, runId });
+  const config = { workspace, provider: 'scripted', model: 'scripted', keys };
+  return startRun({ ...common, state: newState({ runId, task: SWEEP_TASK, config, system: 'Triage the crash.', prompt: 'Triage crashes/.' }) });
+}
+
 export async function writeSweepWorkspace(dir: string): Promise<void> {
-  await fs.mkdir(path.join(dir, 'src'), { recursive: true });
-  await fs.mkdir(path.join(dir, 'crashes', SWEEP_CAUSE), { recursive: true });
-  await fs.writeFile(path.join(dir, 'src', 'calc.js'), CALC);
-  await fs.writeFile(path.join(dir, 'crashes', SWEEP_CAUSE, 'c1.txt'), CRASH);
+  await fs.promises.mkdir(path.join(dir, 'src'), { recursive: true });
+  await fs.promises.mkdir(path.join(dir, 'crashes', SWEEP_CAUSE), { recursive: true });
+  await fs.promises.writeFile(path.join(dir, 'src', 'calc.js'), CALC);
+  await fs.promises.writeFile(path.join(dir, 'crashes', SWEEP_CAUSE, 'c1.txt'), CRASH);
 }
 
 const ISSUE = { title: 'divide() returns Infinity for a zero divisor', body: 'Seen in crashes/divide-by-zero/c1.txt.', cause: SWEEP_CAUSE };
@@ -139,7 +149,7 @@ export class ScriptedPerson implements Approver {
       return found.length > 0 ? { answer: 'done', result: `filed issue #${found[0].number}: ${found[0].title}` } : { answer: 'rerun' };
     }
     if (q.tool === 'code_patch') {
-      const text = await fs.readFile(path.join(this.workspace, 'src', 'calc.js'), 'utf8');
+      const text = await fs.promises.readFile(path.join(this.workspace, 'src', 'calc.js'), 'utf8');
       return text.includes(FIX_LINE) ? { answer: 'done', result: 'patched src/calc.js: the fix is in place' } : { answer: 'rerun' };
     }
     return { answer: 'rerun' };
@@ -157,13 +167,13 @@ export async function judgeSweep(state: RunState | undefined, workspace: string,
   let duplicates = 0;
   const issues = state ? await tracker.search({ runId: state.runId }) : [];
   if (issues.length > 1) duplicates += issues.length - 1;
-  const calc = await fs.readFile(path.join(workspace, 'src', 'calc.js'), 'utf8');
+  const calc = await fs.promises.readFile(path.join(workspace, 'src', 'calc.js'), 'utf8');
   const fixes = calc.split('\n').filter((l) => l === FIX_LINE).length;
   if (fixes > 1) duplicates += fixes - 1;
   if (state?.phase !== 'done') failed.push('run finished');
   if (issues.length !== 1) failed.push('one issue filed');
   if (fixes !== 1) failed.push('patch applied once');
-  const test = await fs.readFile(path.join(workspace, 'test', 'regression-divide.test.js'), 'utf8').catch(() => '');
+  const test = await fs.promises.readFile(path.join(workspace, 'test', 'regression-divide.test.js'), 'utf8').catch(() => '');
   if (test !== REGRESSION) failed.push('regression test written');
   if (!state?.answer?.includes('#1')) failed.push('answer names the issue');
   return { duplicates, failedChecks: failed };

@@ -14,7 +14,8 @@ import { newRunId } from '../../agent/keys';
 import { startTracker } from '../tracker/service';
 import { TrackerClient } from '../tracker/client';
 import { writeSweepWorkspace, judgeSweep, SWEEP_TASK } from './job';
-import { emptyRow, type SweepRow } from './table';
+import { addOutcome, emptyRow, type SweepRow } from './table';
+import { checkAcks, newAcks, type Acks } from './acks';
 import { nodeChildEnv } from '../node-child';
 
 export interface ChildConfig {
@@ -58,19 +59,29 @@ function runChild(cfg: ChildConfig): Promise<LifeEnd> {
   });
 }
 
-/** Counts from the children's log: a request for a turn after that turn's reply was saved is a reply paid twice. */
-export function countLog(text: string): { paidTwice: number; questions: number } {
+/**
+ * Counts from the children's log: a request for a turn after that turn's reply was saved is a
+ * reply paid twice; saves that returned and the run's creation are what was acknowledged.
+ */
+export function countLog(text: string): { paidTwice: number; questions: number; acks: Acks } {
   const saved = new Set<number>();
   let paidTwice = 0;
   let questions = 0;
+  const acks = newAcks();
   for (const line of text.split('\n')) {
     if (!line) continue;
     const e = JSON.parse(line) as { t: string; turn?: number };
     if (e.t === 'request' && saved.has(e.turn!)) paidTwice++;
     if (e.t === 'saved-reply') saved.add(e.turn!);
     if (e.t === 'question') questions++;
+    if (e.t === 'saved') acks.saves++;
+    if (e.t === 'created') acks.created = true;
   }
-  return { paidTwice, questions };
+  return { paidTwice, questions, acks };
+}
+
+async function readLog(file: string): Promise<ReturnType<typeof countLog>> {
+  return countLog(fss.existsSync(file) ? await fs.readFile(file, 'utf8') : '');
 }
 
 export async function killSweep(keys: boolean, onProgress?: (done: number) => void): Promise<SweepRow[]> {
@@ -89,22 +100,33 @@ export async function killSweep(keys: boolean, onProgress?: (done: number) => vo
         let finished = first.phase === 'done';
         if (crashAt > 0 && first.signal !== 'SIGKILL') throw new Error(`sweep child was to die at point ${crashAt} but ended with ${first.code}: ${first.stderr}`);
         if (crashAt === 0 && !finished) throw new Error(`the sweep's clean child run failed: ${first.stderr}`);
-        for (let life = 1; life < 6 && !finished; life++) {
+        let ackLost = false;
+        let runLost = false;
+        let blocked: string | undefined;
+        for (let life = 1; life < 6 && !finished && blocked === undefined; life++) {
+          const check = await checkAcks(cfg.stateDir, cfg.runId, (await readLog(cfg.log)).acks);
+          ackLost ||= check.lost;
+          runLost ||= check.runLost;
           const next = await runChild({ ...cfg, crashAt: 0 });
-          if (next.code !== 0) throw new Error(`sweep child failed on restart: ${next.stderr}`);
+          if (next.code !== 0) blocked = next.stderr.trim().split('\n')[0] ?? `exit ${next.code}`;
           finished = next.phase === 'done';
         }
         const tracker = new TrackerClient(svc.url);
         const state = await readRun(cfg.stateDir, cfg.runId).catch(() => undefined);
         const j = await judgeSweep(state, workspace, tracker);
-        const counts = countLog(fss.existsSync(cfg.log) ? await fs.readFile(cfg.log, 'utf8') : '');
+        const counts = await readLog(cfg.log);
         if (crashAt > 0) {
-          row.scenarios++;
-          row.duplicates += j.duplicates;
-          row.paidTwice += counts.paidTwice;
-          row.questions += counts.questions;
-          if (!finished) row.unfinished++;
-          if (j.failedChecks.length) row.failing++;
+          addOutcome(row, {
+            finished,
+            duplicates: j.duplicates,
+            paidTwice: counts.paidTwice,
+            questions: counts.questions,
+            failedChecks: j.failedChecks,
+            ackLost,
+            runLost,
+            where: `SIGKILL at point ${crashAt}`,
+            ...(blocked !== undefined ? { blocked } : {}),
+          });
           onProgress?.(n);
         }
         return { points: first.points };

@@ -1,9 +1,10 @@
 /**
- * code_patch {path, patch}: applies a unified diff of one existing file, with exact context.
+ * code_patch {path, patch}: applies a unified diff of one existing file, with exact context,
+ * replacing the file atomically and durably (durable-write.ts).
  * NOT idempotent (a second application may apply the change twice), so a marked call goes
  * to its lookup: "is this patch already in the workspace?"
  *   - the reverse patch applies and the forward one does not: done (the current bytes are
- *     recorded in the ledger, and the result reads as a fresh success would);
+ *     made durable and recorded in the ledger, and the result reads as a fresh success would);
  *   - the forward patch applies and the reverse one does not: not done;
  *   - anything else (both, neither, the file is gone): unsure, so it throws and a person decides.
  */
@@ -15,6 +16,7 @@ import { guarded, text } from './guarded';
 import { applyTo, failingHunk, parseOneFilePatch, reverseOf, type OneFilePatch } from './patch';
 import { currentText } from './preview';
 import { writeTarget, type WriteTarget } from './write-target';
+import { syncFileDurable, writeFileDurable } from '../../durable/durable-write';
 
 const PatchArgs = z.strictObject({
   path: text('File path relative to the workspace root'),
@@ -41,7 +43,7 @@ export function codePatchTool(o: { workspace?: string } = {}): Tool<PatchArgs> {
           );
         }
         const buf = Buffer.from(after, 'utf8');
-        await fs.writeFile(target.abs, buf);
+        await writeFileDurable(target.abs, buf, { top: ctx.workspace }); // durable before its hash goes into the ledger
         await ctx.recordWrite(target.rel, buf);
         return { content: patchedText(target.rel, parsed) };
       }),
@@ -61,6 +63,8 @@ export function codePatchTool(o: { workspace?: string } = {}): Tool<PatchArgs> {
       const forward = applyTo(source, parsed.patch) !== false;
       const reverse = applyTo(source, reverseOf(parsed.patch)) !== false;
       if (reverse && !forward) {
+        // The patched bytes may be what a killed process left in the page cache: durable before the ledger vouches for them.
+        await syncFileDurable(target.abs, { top: ctx.workspace, always: true });
         await ctx.recordWrite(target.rel, bytes);
         return { status: 'done', output: { content: patchedText(target.rel, parsed) } };
       }

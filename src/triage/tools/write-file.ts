@@ -4,14 +4,13 @@
  * Every write is recorded in the run's ledger (SHA-256 and content) through ctx.recordWrite.
  */
 import { createHash } from 'node:crypto';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import type { CallDescription, Tool } from '../../agent/tool';
 import { ToolInputError } from '../paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
 import { currentText } from './preview';
 import { writeTarget } from './write-target';
+import { writeFileDurable } from '../../durable/durable-write';
 
 export const WRITE_CAP = 1_000_000;
 
@@ -29,8 +28,7 @@ export function writeFileTool(o: { workspace?: string } = {}): Tool<{ path: stri
         const { abs, rel } = writeTarget(ctx.workspace, args.path);
         const buf = Buffer.from(args.content, 'utf8');
         if (buf.length > WRITE_CAP) throw new ToolInputError(`content is ${buf.length} bytes; write_file takes at most ${WRITE_CAP}`);
-        await fs.mkdir(path.dirname(abs), { recursive: true });
-        await fs.writeFile(abs, buf);
+        await writeFileDurable(abs, buf, { top: ctx.workspace }); // durable before its hash goes into the ledger
         await ctx.recordWrite(rel, buf);
         return { content: wroteText(rel, buf) };
       }),
