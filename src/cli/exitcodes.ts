@@ -15,6 +15,7 @@ export const EXIT = {
   corrupt: 8,
   lockCompromised: 9,
   model: 10,
+  storeUnavailable: 11,
   cancelled: 130,
 } as const;
 
@@ -31,6 +32,7 @@ const BY_CODE: Record<string, number> = {
   'recording-diverged': EXIT.model,
   'reply-cut': EXIT.model,
   cancelled: EXIT.cancelled,
+  'store-unavailable': EXIT.storeUnavailable,
 };
 
 export function exitCodeOf(e: unknown): number {

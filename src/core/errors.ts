@@ -129,6 +129,14 @@ export class RunExistsError extends TriageError {
   }
 }
 
+/** The run store's database cannot be reached or used (not running, wrong address, refused login, a schema this version does not know). */
+export class StoreUnavailableError extends TriageError {
+  readonly code = 'store-unavailable';
+  constructor(readonly where: string, detail: string) {
+    super(`The run store ${where} cannot be used: ${detail}. Check that the database server is running and the --store URL (or the durableTriage.store setting, and its password) is right.`);
+  }
+}
+
 /** Thrown by crash hooks in tests and the in-process sweep: simulates the process dying here. */
 export class SimulatedCrash extends Error {
   constructor(readonly point: string) {

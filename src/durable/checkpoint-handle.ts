@@ -24,14 +24,12 @@ import type { RunLock } from './lock';
 import { runPath, runTempPath } from './paths';
 import { BlobStore } from './blobs';
 import { JournalFile, journalPath } from './journal-file';
-import { encodeRecord } from './journal-record';
-import { StateEdit } from './state-edit';
-import type { RecordChange } from './journal-record';
+import type { StateEdit } from './state-edit';
 import { encodeSnapshot } from './snapshot';
 import { SaveFailedError } from './save-failed-error';
+import { SaveEncoder } from './save-encoder';
 
-/** The journal is compacted when it would outgrow max(this, the snapshot's size). */
-export const COMPACT_MIN_BYTES = 1024 * 1024;
+export { COMPACT_MIN_BYTES } from './save-encoder';
 
 export interface HandleOptions {
   sync: boolean;
@@ -61,13 +59,8 @@ export class CheckpointHandle implements RunHandle {
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
   private failure: unknown;
-  /** The top-level fields as of the last save, so a full record can remove the ones that are gone. */
-  private savedFields: Set<string> | undefined;
+  private readonly encoder = new SaveEncoder();
   private journal: JournalFile | undefined;
-  private seq = 0;
-  /** Journal and snapshot sizes once every queued write is done. */
-  private plannedJournal = 0;
-  private plannedSnapshot = 0;
   readonly stats: WriteStats = { appends: 0, compactions: 0, bytes: 0 };
 
   constructor(
@@ -91,11 +84,8 @@ export class CheckpointHandle implements RunHandle {
 
   /** Starts saving from a loaded run: `state` is the object the caller will go on changing and saving. */
   begin(at: SavedPosition, state: RunState): void {
-    this.seq = at.seq;
-    this.plannedJournal = at.journalBytes;
-    this.plannedSnapshot = at.snapshotBytes;
+    this.encoder.begin(at.seq, at.journalBytes, at.snapshotBytes, state);
     this.journal = new JournalFile(this.journalFile, at.journalBytes, at.journalExists, this.opts.sync);
-    this.savedFields = fieldsOf(state);
   }
 
   /** Writes a new run's first snapshot (save 0), setting updatedAt; the journal must not exist. */
@@ -134,24 +124,11 @@ export class CheckpointHandle implements RunHandle {
     try {
       this.assertHeld();
       if (this.failure !== undefined) throw this.failed();
-      if (!this.savedFields) throw new Error(`run ${this.runId} was not loaded into this handle`);
-      const state = edit instanceof StateEdit ? edit.raw : edit;
-      state.updatedAt = new Date().toISOString();
+      if (!this.encoder.loaded) throw new Error(`run ${this.runId} was not loaded into this handle`);
       started = true; // from here a throw leaves the sequence ahead of the files
-      const change = edit instanceof StateEdit ? edit.take() : fullChange(state, this.savedFields);
-      if (!change.set.some(([k]) => k === 'updatedAt')) change.set.push(['updatedAt', state.updatedAt]);
-      this.savedFields = nextFields(this.savedFields, change);
-      const seq = ++this.seq;
-      const line = encodeRecord(seq, change);
-      if (this.plannedJournal + line.length > Math.max(COMPACT_MIN_BYTES, this.plannedSnapshot)) {
-        const snapshot = Buffer.from(encodeSnapshot(seq, state));
-        this.plannedJournal = 0;
-        this.plannedSnapshot = snapshot.length;
-        job = () => this.compact(snapshot);
-      } else {
-        this.plannedJournal += line.length;
-        job = () => this.append(line);
-      }
+      const enc = this.encoder.next(edit);
+      if (enc.kind === 'compaction') job = () => this.compact(enc.snapshot);
+      else job = () => this.append(enc.line);
     } catch (e) {
       if (started) this.failure = e;
       return Promise.reject(e);
@@ -212,26 +189,4 @@ export class CheckpointHandle implements RunHandle {
     await this.journal?.close();
     await this.lock.release();
   }
-}
-
-/** Every set top-level field except messages. */
-function fieldsOf(state: RunState): Set<string> {
-  const out = new Set<string>();
-  for (const [k, v] of Object.entries(state)) if (k !== 'messages' && v !== undefined) out.add(k);
-  return out;
-}
-
-/** A record that rewrites the whole state: every message, every field, and the removal of fields saved before and gone now. */
-function fullChange(state: RunState, saved: Set<string>): RecordChange {
-  const now = fieldsOf(state);
-  const o = state as unknown as Record<string, unknown>;
-  return { from: 0, messages: state.messages, set: [...now].map((k) => [k, o[k]]), patch: [], unset: [...saved].filter((k) => !now.has(k)) };
-}
-
-function nextFields(saved: Set<string>, c: RecordChange): Set<string> {
-  const out = new Set(saved);
-  for (const [k] of c.set) out.add(k);
-  for (const [k] of c.patch) out.add(k);
-  for (const k of c.unset) out.delete(k);
-  return out;
 }

@@ -29,6 +29,10 @@ export enum WritePoint {
   JournalTorn = 'write:journal-torn',
   /** A journal record is appended and synced: the save is durable. */
   JournalAppended = 'write:journal-appended',
+  /** PostgreSQL: the save's statement is about to be sent; nothing of it is in the database yet. */
+  BeforeCommit = 'write:before-commit',
+  /** PostgreSQL: the save's statement committed (the database answered); the save is durable. */
+  Committed = 'write:committed',
 }
 
 /** The point between a tool acting and its result being saved (where `--die-after` kills). */

@@ -1,0 +1,144 @@
+/**
+ * A throwaway PostgreSQL server for the tests and the benchmarks: the real server (Debian's
+ * PostgreSQL 15 on these machines), never a mock. `startLocalPg()` finds its programs
+ * (/usr/lib/postgresql/<version>/bin, or on PATH), installs Debian's `postgresql` package with
+ * apt when they are missing and we are root, runs `initdb` into a fresh temp folder and starts
+ * the server on a private unix socket in that folder (no TCP port), and `stop()` stops it and
+ * removes the folder. `sharedLocalPg()` starts one per process and stops it when the process
+ * exits.
+ *
+ * PostgreSQL refuses to run as root: as root the folder is handed to the `postgres` OS user
+ * (Debian's package creates it; made with useradd when missing) and initdb, pg_ctl run under
+ * it with runuser. The database superuser is `triage`, with trust authentication on the socket
+ * only (the folder is reachable by root and that user alone).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export interface LocalPg {
+  /** postgres://triage@/postgres?host=<socket dir>: the cluster's default database. */
+  readonly url: string;
+  /** The folder holding the unix socket (and the data folder). */
+  readonly socketDir: string;
+  readonly port: number;
+  /** The URL of a new, empty database in this cluster. */
+  createDatabase(name?: string): Promise<string>;
+  /** Stops the server (fast shutdown) and removes its folder. */
+  stop(): void;
+}
+
+const OS_USER = 'postgres';
+const DB_USER = 'triage';
+
+function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+function binDirs(): string[] {
+  const root = '/usr/lib/postgresql';
+  let versions: string[] = [];
+  try {
+    versions = fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  } catch {
+    // not installed there
+  }
+  return [...versions.map((v) => path.join(root, v, 'bin')), ...(process.env.PATH ?? '').split(path.delimiter)];
+}
+
+function findBin(): string | undefined {
+  if (process.env.PG_BIN && fs.existsSync(path.join(process.env.PG_BIN, 'initdb'))) return process.env.PG_BIN;
+  return binDirs().find((d) => d && fs.existsSync(path.join(d, 'initdb')) && fs.existsSync(path.join(d, 'pg_ctl')));
+}
+
+/** Debian's package, installed quietly (idempotent: apt does nothing when it is there). */
+function installWithApt(): void {
+  if (!isRoot()) throw new Error('PostgreSQL (initdb, pg_ctl) is not installed and this is not root; install Debian\'s "postgresql" package.');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = (): ReturnType<typeof spawnSync> =>
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let r = install();
+  if (r.status !== 0) {
+    spawnSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
+    r = install();
+  }
+  if (r.status !== 0) throw new Error(`apt-get install postgresql failed: ${String(r.stderr)}`);
+}
+
+function ensureOsUser(): void {
+  if (spawnSync('id', ['-u', OS_USER], { stdio: 'ignore' }).status === 0) return;
+  execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', OS_USER], { stdio: 'ignore' });
+}
+
+/** Runs a server program: as the postgres OS user when we are root. */
+function runPg(bin: string, prog: string, args: string[]): void {
+  const exe = path.join(bin, prog);
+  const [cmd, argv] = isRoot() ? ['runuser', ['-u', OS_USER, '--', exe, ...args]] : [exe, args];
+  const r = spawnSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${prog} ${args.join(' ')} failed (${r.status}): ${r.stderr || r.stdout}`);
+}
+
+function freePortNumber(): number {
+  // The port only names the socket file (no TCP listener); a random one keeps clusters apart.
+  return 20000 + Math.floor(Math.random() * 30000);
+}
+
+export async function startLocalPg(): Promise<LocalPg> {
+  let bin = findBin();
+  if (!bin) {
+    installWithApt();
+    bin = findBin();
+    if (!bin) throw new Error('PostgreSQL was installed but initdb and pg_ctl were not found under /usr/lib/postgresql/*/bin');
+  }
+  if (isRoot()) ensureOsUser();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-pg-'));
+  fs.chmodSync(dir, 0o700);
+  if (isRoot()) execFileSync('chown', [OS_USER, dir]);
+  const data = path.join(dir, 'data');
+  const port = freePortNumber();
+  runPg(bin, 'initdb', ['-D', data, '-U', DB_USER, '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  const opts = `-k ${dir} -p ${port} -c listen_addresses='' -c max_connections=200 -c shared_buffers=32MB`;
+  runPg(bin, 'pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  let stopped = false;
+  const url = `postgres://${DB_USER}@/postgres?host=${encodeURIComponent(dir)}&port=${port}`;
+  const server: LocalPg = {
+    url,
+    socketDir: dir,
+    port,
+    async createDatabase(name) {
+      const db = name ?? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+      const { Client } = await import('pg');
+      const c = new Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query(`CREATE DATABASE "${db.replace(/"/g, '""')}"`);
+      } finally {
+        await c.end();
+      }
+      return url.replace('/postgres?', `/${encodeURIComponent(db)}?`);
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        runPg(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } catch {
+        // already gone
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+let shared: Promise<LocalPg> | undefined;
+
+/** One server for this process, stopped when it exits. */
+export function sharedLocalPg(): Promise<LocalPg> {
+  if (!shared) {
+    shared = startLocalPg();
+    void shared.then((s) => process.once('exit', () => s.stop())).catch(() => undefined);
+  }
+  return shared;
+}
