@@ -4,7 +4,9 @@
 //   src/triage/sweep/child.ts  -> dist/sweep-child.js (the crash sweep's --kill child, found beside dist/cli.js)
 //   src/model/sdk-clients.ts   -> dist/sdk-clients.js (the vendors' model SDKs: the bundles above load it on their
 //                                 first live model call, so starting the editor or the CLI does not parse ~650 KB)
-// Everything else (proper-lockfile, diff, the core) is inside the bundles, so the .vsix needs no node_modules.
+// Everything else (proper-lockfile, diff, pg, the core) is inside the bundles, so the .vsix needs no node_modules.
+// pg's optional native binding (pg-native, only loaded when asked for) and its Cloudflare Workers socket
+// (pg-cloudflare, only loaded inside a Worker) stay out: neither is ever loaded on Node.
 //   node scripts/bundle.mjs [--watch] [--minify]
 import { build, context } from 'esbuild';
 import * as fs from 'node:fs';
@@ -25,6 +27,7 @@ const common = {
   minify,
   logLevel: 'info',
   legalComments: 'none',
+  external: ['pg-native', 'pg-cloudflare'],
 };
 
 // src/model/sdk.ts imports './sdk-clients' dynamically: in a bundle that is the file beside it in dist/.
@@ -38,7 +41,7 @@ const sdkClientsApart = {
 };
 
 const bundles = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [sdkClientsApart] },
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', 'pg-native', 'pg-cloudflare'], plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/triage/sweep/child.ts'], outfile: 'dist/sweep-child.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/model/sdk-clients.ts'], outfile: 'dist/sdk-clients.js' },

@@ -3,8 +3,10 @@
  * and always release the lock — after a SimulatedCrash too, as a dying process's lock
  * would be released, with nothing more saved.
  */
-import { createRun, openRun, type StoreOptions } from '../durable/checkpoint';
+import type { StoreOptions } from '../durable/checkpoint';
 import type { RunHandle } from '../durable/handle';
+import type { OpenedRun, RunStore } from '../durable/run-store';
+import { FileRunStore } from '../durable/file-run-store';
 import type { CrashHook } from '../durable/savepoints';
 import { resultOf, type RunResult, type RunState } from '../durable/state';
 import type { ModelProvider } from '../model/provider';
@@ -21,7 +23,10 @@ export interface RunParts {
 }
 
 export interface RunnerOptions {
-  stateDir: string;
+  /** The state folder of the file store (when no runStore is given). */
+  stateDir?: string;
+  /** The run store (files or PostgreSQL); default: the file store of stateDir. */
+  runStore?: RunStore;
   store?: StoreOptions;
   limits?: Limits;
   signal?: AbortSignal;
@@ -39,19 +44,26 @@ function storeOptions(o: RunnerOptions): StoreOptions {
   return { ...o.store, ...(crash ? { crash } : {}) };
 }
 
+/** The store a runner's options name. */
+export function runStoreOf(o: Pick<RunnerOptions, 'runStore' | 'stateDir'>): RunStore {
+  if (o.runStore) return o.runStore;
+  if (o.stateDir === undefined) throw new Error('a run needs a store: give runStore or stateDir');
+  return new FileRunStore(o.stateDir);
+}
+
 export async function startRun(o: RunnerOptions & { state: RunState }): Promise<RunResult> {
-  const handle = await createRun(o.stateDir, o.state, storeOptions(o));
+  const handle = await runStoreOf(o).createRun(o.state, storeOptions(o));
   return drive(o, handle, o.state, false);
 }
 
 export async function resumeRun(o: RunnerOptions & { runId: string }): Promise<RunResult> {
-  const { handle, state } = await openRun(o.stateDir, o.runId, storeOptions(o));
-  return drive(o, handle, state, true);
+  const open = await runStoreOf(o).openRun(o.runId, storeOptions(o));
+  return drive(o, open.handle, open.state, !open.neverStarted);
 }
 
-/** Goes on with a run the caller already opened (openRun: locked and read once); closes it at the end. */
-export function continueRun(o: RunnerOptions & { open: { handle: RunHandle; state: RunState } }): Promise<RunResult> {
-  return drive(o, o.open.handle, o.open.state, true);
+/** Goes on with a run the caller already opened (openRun: locked and read once); closes it at the end. An enqueued run nobody ran yet starts instead. */
+export function continueRun(o: RunnerOptions & { open: OpenedRun }): Promise<RunResult> {
+  return drive(o, o.open.handle, o.open.state, !o.open.neverStarted);
 }
 
 async function drive(o: RunnerOptions, handle: RunHandle, state: RunState, resumed: boolean): Promise<RunResult> {

@@ -11,6 +11,9 @@ import { cmdTasks } from './commands/tasks';
 import { cmdTracker } from './commands/tracker';
 import { cmdSweep } from './commands/sweep';
 import { cmdDemo } from './commands/demo';
+import { cmdWorker } from './commands/worker';
+import { cmdEnqueue } from './commands/enqueue';
+import { cmdAnswer } from './commands/answer';
 
 
 
@@ -32,6 +35,12 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdSweep(rest);
       case 'demo':
         return await cmdDemo(rest);
+      case 'worker':
+        return await cmdWorker(rest);
+      case 'enqueue':
+        return await cmdEnqueue(rest);
+      case 'answer':
+        return await cmdAnswer(rest);
       case undefined:
       case 'help':
       case '--help':

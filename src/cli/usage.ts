@@ -10,10 +10,16 @@ export const USAGE = `triage: a durable LLM triage agent, headless
   triage show --state DIR --run ID [--json]
   triage tasks [--json]
   triage tracker list --state DIR [--run ID] [--json]
+  (run, status, show and tracker list take --store postgres://... instead of --state DIR)
+  triage worker --store URL [--concurrency N] [--approve ask|yes|no] [--exit-when-idle]
+                [--lease-ms MS] [--poll-ms MS] [--json]
+  triage enqueue --store URL --task NAME [--workspace DIR] [--workspaces DIR] [--keys on|off]
+                 [--model ...] [--json]
+  triage answer --store URL --run ID --call CALL (--approve | --deny | --done TEXT | --rerun)
   triage tracker serve --dir DIR [--port N] [--retention-hours H]
   triage sweep [--kill] [--power-loss] [--json]
   triage demo [--state DIR]
 
 Exit status: 0 done, 2 bad input, 3 paused for a person, 4 locked by another process,
 5 workspace changed, 6 restart limit reached, 7 budget exhausted, 8 corrupt checkpoint,
-9 lock lost, 10 model error, 130 cancelled.`;
+9 lock lost, 10 model error, 11 store unavailable, 130 cancelled.`;

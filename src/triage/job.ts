@@ -6,13 +6,13 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { openRun, type StoreOptions } from '../durable/checkpoint';
-import type { RunHandle } from '../durable/handle';
+import type { StoreOptions } from '../durable/checkpoint';
+import type { OpenedRun, RunStore } from '../durable/run-store';
 import { type CrashHook } from '../durable/savepoints';
 import { newState, type RunResult, type RunState } from '../durable/state';
 import { BadInputError } from '../core/errors';
 import { copyTreeDurable } from '../durable/durable-copy';
-import { startRun, continueRun } from '../agent/runner';
+import { startRun, continueRun, runStoreOf } from '../agent/runner';
 import { newRunId } from '../agent/keys';
 import type { Limits } from '../agent/budget';
 import type { LoopEvent } from '../agent/loop';
@@ -34,9 +34,12 @@ import { WindowContextPolicy } from '../model/context';
 import { RecordingProvider } from '../model/record';
 
 export interface TriageRunOptions {
-  stateDir: string;
+  /** The state folder of the file store (when no runStore is given). */
+  stateDir?: string;
+  /** Where runs are kept: the file store of a state folder, or PostgreSQL (default: the file store of stateDir). */
+  runStore?: RunStore;
   task: string;
-  /** The folder the agent works in; default: a fresh copy of the task's sample under <stateDir>/workspaces/<runId>. */
+  /** The folder the agent works in; default: a fresh copy of the task's sample under the store's workspaces folder (<stateDir>/workspaces/<runId>). */
   workspace?: string;
   /** A model choice (built here), or a ready provider (the extension's VS Code LM). Default: the recorded model. */
   model?: ModelChoice | ModelProvider;
@@ -93,10 +96,21 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   const task = ownFolder ? await crashFolderTask(path.resolve(o.workspace!), o.crashes) : findTask(o.task);
   if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
     throw new BadInputError('The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code\'s language models) for your own crash reports.');
-  await fs.mkdir(o.stateDir, { recursive: true, mode: 0o700 });
-  const latest = await latestRun(o.stateDir, { task: task.name, ...(o.workspace ? { workspace: o.workspace } : {}) });
-  if (latest && !o.fresh) return drive(o, task, { open: await openRun(o.stateDir, latest.runId, storeOptions(o)) });
+  const store = runStoreOf(o);
+  if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
+  const latest = await latestRun(store, { task: task.name, ...(o.workspace ? { workspace: o.workspace } : {}) });
+  if (latest && !o.fresh) return drive(o, task, { open: await store.openRun(latest.runId, storeOptions(o)) });
 
+  return drive(o, task, { state: await newTriageState(o, task, store) });
+}
+
+/** A new run's first state: its workspace (the given folder, or a fresh copy of the task's sample), model and options. */
+export async function newTriageState(
+  o: Pick<TriageRunOptions, 'workspace' | 'model' | 'trackerUrl' | 'keys' | 'crashes'>,
+  task: TaskSpec,
+  store: RunStore,
+): Promise<RunState> {
+  const ownFolder = task.name === CRASH_FOLDER_TASK;
   const runId = newRunId(task.name);
   let workspace: string;
   if (o.workspace) {
@@ -104,7 +118,7 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
     const st = await fs.stat(workspace).catch(() => undefined);
     if (!st?.isDirectory()) throw new BadInputError(`Workspace ${workspace} is not a folder.`);
   } else {
-    workspace = path.join(path.resolve(o.stateDir), 'workspaces', runId);
+    workspace = path.join(store.workspacesDir, runId);
     await copyTreeDurable(task.sample, workspace);
   }
   const choice: ModelChoice | undefined = isProvider(o.model) ? undefined : o.model;
@@ -114,23 +128,30 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   if (o.trackerUrl) options.trackerUrl = o.trackerUrl;
   if (choice?.baseUrl) options.baseUrl = choice.baseUrl;
   if (ownFolder && o.crashes) options.crashes = o.crashes;
-  const state = newState({
+  return newState({
     runId,
     task: task.name,
     config: { workspace, provider: providerName, model: modelName, keys: o.keys ?? true, options },
     system: task.system,
     prompt: task.prompt,
   });
-  return drive(o, task, { state });
+}
+
+/** The catalog task a saved run belongs to (its own crash folder for crash-folder runs). */
+export async function taskOfRun(saved: RunState): Promise<TaskSpec> {
+  return saved.task === CRASH_FOLDER_TASK ? crashFolderTask(saved.config.workspace, saved.config.options?.crashes) : findTask(saved.task);
 }
 
 /** Resumes one run by ID, with the tracker, workspace and model it was started with (a done run: its saved result, no model call). */
 export async function resumeTriage(o: Omit<TriageRunOptions, 'task' | 'workspace'> & { runId: string }): Promise<TriageOutcome> {
-  const open = await openRun(o.stateDir, o.runId, storeOptions(o));
+  return continueTriage(o, await runStoreOf(o).openRun(o.runId, storeOptions(o)));
+}
+
+/** Goes on with a run the caller opened (a worker's claim): with the tracker, workspace and model it was started with. */
+export async function continueTriage(o: Omit<TriageRunOptions, 'task' | 'workspace'>, open: OpenedRun): Promise<TriageOutcome> {
   let task: TaskSpec;
   try {
-    const saved = open.state;
-    task = saved.task === CRASH_FOLDER_TASK ? await crashFolderTask(saved.config.workspace, saved.config.options?.crashes) : findTask(saved.task);
+    task = await taskOfRun(open.state);
   } catch (e) {
     await open.handle.close();
     throw e;
@@ -145,8 +166,9 @@ function storeOptions(o: Pick<TriageRunOptions, 'store' | 'crash'>): StoreOption
 async function drive(
   o: Omit<TriageRunOptions, 'task' | 'workspace'>,
   task: TaskSpec,
-  which: { state: RunState } | { open: { handle: RunHandle; state: RunState } },
+  which: { state: RunState } | { open: OpenedRun },
 ): Promise<TriageOutcome> {
+  const store = runStoreOf(o);
   let modelCalls = 0;
   let tracker: OpenTracker | undefined;
   let runState: RunState | undefined;
@@ -156,7 +178,7 @@ async function drive(
     o.onEvent?.(e);
   };
   const common = {
-    stateDir: o.stateDir,
+    runStore: store,
     ...(o.store ? { store: o.store } : {}),
     ...(o.limits ? { limits: o.limits } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
@@ -166,7 +188,7 @@ async function drive(
       runState = state;
       finishedBefore = state.phase === 'done';
       o.onRunOpened?.(state.runId, state);
-      tracker = await openTracker(o.stateDir, state, o.trackerUrl);
+      tracker = await openTracker(store, state, o.trackerUrl);
     },
     parts: async (state: RunState) => {
       const model = await buildModel(o, task, state);

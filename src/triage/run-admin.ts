@@ -1,10 +1,12 @@
 /**
- * Administering the runs of a state folder (the CLI's status/show, the editor's Runs view and
- * its ways on after a stop): finding a task's runs, showing one, and the two repairs after a
- * workspace change, and deleting a run. Running a job is job.ts.
+ * Administering the runs of a store (the CLI's status/show, the editor's Runs view and its ways
+ * on after a stop): finding a task's runs, showing one, and the two repairs after a workspace
+ * change, and deleting a run. Each takes the store itself, or a state folder or postgres:// URL
+ * (a store opened for the call). Running a job is job.ts.
  */
 import * as path from 'node:path';
-import { deleteRun, listRuns, openRun, readRun, type RunListing } from '../durable/checkpoint';
+import type { RunListing } from '../durable/checkpoint';
+import { withStore, type StoreRef } from '../durable/open-store';
 import { acceptCurrentFiles as acceptFiles, checkWorkspace, restoreAgentVersion as restoreFiles } from '../durable/ledger';
 import type { FileChange } from '../core/errors';
 import type { RunState } from '../durable/state';
@@ -26,8 +28,8 @@ function runsOf(all: RunListing[], filter: RunFilter): RunListing[] {
 }
 
 /** Runs that are not done, newest first; with `workspace`, only runs working in that folder. */
-export async function unfinishedRuns(stateDir: string, filter: RunFilter = {}): Promise<RunListing[]> {
-  return runsOf(await listRuns(stateDir), filter).filter((r) => r.state!.phase !== 'done');
+export async function unfinishedRuns(at: StoreRef, filter: RunFilter = {}): Promise<RunListing[]> {
+  return runsOf(await withStore(at, (s) => s.listRuns()), filter).filter((r) => r.state!.phase !== 'done');
 }
 
 /**
@@ -35,53 +37,57 @@ export async function unfinishedRuns(stateDir: string, filter: RunFilter = {}): 
  * command finds again. A checkpoint that cannot be read might be that run, so it stops the
  * search with its CorruptCheckpointError rather than letting a second run start beside it.
  */
-export async function latestRun(stateDir: string, filter: RunFilter): Promise<RunState | undefined> {
-  const listed = await listRuns(stateDir);
+export async function latestRun(at: StoreRef, filter: RunFilter): Promise<RunState | undefined> {
+  const listed = await withStore(at, (s) => s.listRuns());
   const corrupt = listed.find((r) => r.error);
   if (corrupt?.error) throw corrupt.error;
   return runsOf(listed, filter)[0]?.state;
 }
 
 /** Files the run wrote that no longer match (empty when the workspace is as the run left it). */
-export async function changedFiles(stateDir: string, runId: string): Promise<FileChange[]> {
-  const s = await readRun(stateDir, runId);
+export async function changedFiles(at: StoreRef, runId: string): Promise<FileChange[]> {
+  const s = await withStore(at, (store) => store.readRun(runId));
   return checkWorkspace(s.config.workspace, s.files);
 }
 
 /** Way on #1 after a workspace change: the agent's recorded versions are written back. */
-export async function restoreAgentVersion(stateDir: string, runId: string): Promise<FileChange[]> {
-  const { handle, state } = await openRun(stateDir, runId);
-  try {
-    const changes = await checkWorkspace(state.config.workspace, state.files);
-    await restoreFiles(handle, state, changes);
-    return changes;
-  } finally {
-    await handle.close();
-  }
+export async function restoreAgentVersion(at: StoreRef, runId: string): Promise<FileChange[]> {
+  return withStore(at, async (store) => {
+    const { handle, state } = await store.openRun(runId);
+    try {
+      const changes = await checkWorkspace(state.config.workspace, state.files);
+      await restoreFiles(handle, state, changes);
+      return changes;
+    } finally {
+      await handle.close();
+    }
+  });
 }
 
 /** Way on #2: the current files are accepted and the model is told what changed (a diff, before its next call). */
-export async function acceptCurrentFiles(stateDir: string, runId: string): Promise<FileChange[]> {
-  const { handle, state } = await openRun(stateDir, runId);
-  try {
-    const changes = await checkWorkspace(state.config.workspace, state.files);
-    if (changes.length > 0) {
-      const edit = new StateEdit(state);
-      await acceptFiles(handle, edit, changes);
-      await handle.save(edit, 'workspace-accepted');
+export async function acceptCurrentFiles(at: StoreRef, runId: string): Promise<FileChange[]> {
+  return withStore(at, async (store) => {
+    const { handle, state } = await store.openRun(runId);
+    try {
+      const changes = await checkWorkspace(state.config.workspace, state.files);
+      if (changes.length > 0) {
+        const edit = new StateEdit(state);
+        await acceptFiles(handle, edit, changes);
+        await handle.save(edit, 'workspace-accepted');
+      }
+      return changes;
+    } finally {
+      await handle.close();
     }
-    return changes;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 /** Deletes a run's checkpoint (the workspace and tracker are left as they are). */
-export async function abandonRun(stateDir: string, runId: string): Promise<void> {
-  await deleteRun(stateDir, runId);
+export async function abandonRun(at: StoreRef, runId: string): Promise<void> {
+  await withStore(at, (s) => s.deleteRun(runId));
 }
 
 /** The current state of a run as readable JSON (`triage show`, the Runs view's Open Checkpoint). */
-export async function showState(stateDir: string, runId: string): Promise<string> {
-  return JSON.stringify(await readRun(stateDir, runId), null, 2);
+export async function showState(at: StoreRef, runId: string): Promise<string> {
+  return JSON.stringify(await withStore(at, (s) => s.readRun(runId)), null, 2);
 }

@@ -4,6 +4,7 @@
  */
 import * as path from 'node:path';
 import { flags } from '../flags';
+import { STORE_FLAGS, storeFromFlags } from '../store-flag';
 import { BadInputError } from '../../core/errors';
 import { TOOL_ACTED, type CrashHook } from '../../durable/savepoints';
 import { runTriage, type TriageOutcome } from '../../triage/job';
@@ -16,7 +17,7 @@ import type { Limits } from '../../agent/budget';
 export async function cmdRun(args: string[]): Promise<number> {
   const { values: v } = flags(args, {
     task: { type: 'string' },
-    state: { type: 'string' },
+    ...STORE_FLAGS,
     workspace: { type: 'string' },
     crashes: { type: 'string' },
     'approve-tools': { type: 'string' },
@@ -37,7 +38,6 @@ export async function cmdRun(args: string[]): Promise<number> {
     quiet: { type: 'boolean', default: false },
   });
   if (!v.task) throw new BadInputError('triage run needs --task NAME (see "triage tasks").');
-  if (!v.state) throw new BadInputError('triage run needs --state DIR (where the run\'s checkpoints are kept).');
   const approve = v.approve as string;
   if (!['ask', 'yes', 'no'].includes(approve)) throw new BadInputError(`--approve must be ask, yes or no, not "${approve}".`);
   if (v.keys !== 'on' && v.keys !== 'off') throw new BadInputError(`--keys must be on or off, not "${v.keys}".`);
@@ -71,10 +71,11 @@ export async function cmdRun(args: string[]): Promise<number> {
     if (!v.quiet) process.stderr.write(s + '\n');
   };
   const record = v.record as string | undefined;
+  const runStore = storeFromFlags(v, 'triage run');
   let outcome: TriageOutcome;
   try {
     outcome = await runTriage({
-      stateDir: path.resolve(v.state as string),
+      runStore,
       task: v.task as string,
       ...(v.workspace ? { workspace: path.resolve(v.workspace as string) } : {}),
       ...(v.crashes ? { crashes: v.crashes as string } : {}),
@@ -97,6 +98,7 @@ export async function cmdRun(args: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSig);
     process.off('SIGTERM', onSig);
+    await runStore.close();
   }
   const r = outcome.result;
   const passed = outcome.checks?.filter((c) => c.passed).length ?? 0;

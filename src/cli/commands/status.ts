@@ -1,22 +1,20 @@
 /**
- * `triage status`: every run in a state directory.
+ * `triage status`: every run in a store (a state folder or PostgreSQL).
  */
-import * as path from 'node:path';
 import { flags } from '../flags';
-import { BadInputError } from '../../core/errors';
-import { listRuns } from '../../durable/checkpoint';
+import { STORE_FLAGS, storeFromFlags, usingStore } from '../store-flag';
 import { runInfo } from '../../triage/runinfo';
 import { EXIT } from '../exitcodes';
 
 export async function cmdStatus(args: string[]): Promise<number> {
-  const { values: v } = flags(args, { state: { type: 'string' }, json: { type: 'boolean', default: false } });
-  if (!v.state) throw new BadInputError('triage status needs --state DIR.');
-  const runs = (await listRuns(path.resolve(v.state as string))).map(runInfo);
+  const { values: v } = flags(args, { ...STORE_FLAGS, json: { type: 'boolean', default: false } });
+  const store = storeFromFlags(v, 'triage status');
+  const runs = (await usingStore(store, (s) => s.listRuns())).map(runInfo);
   if (v.json) {
     process.stdout.write(JSON.stringify({ runs }) + '\n');
     return EXIT.done;
   }
-  if (runs.length === 0) process.stdout.write(`no runs in ${v.state}\n`);
+  if (runs.length === 0) process.stdout.write(`no runs in ${store.where}\n`);
   for (const r of runs) {
     if (r.error) {
       process.stdout.write(`${r.runId}  UNREADABLE: ${r.error}\n`);

@@ -9,6 +9,10 @@ import { startTracker } from '../../triage/tracker/service';
 import { TrackerStore, type TrackerIssue } from '../../triage/tracker/store';
 import { EXIT } from '../exitcodes';
 import { trackerDir } from '../../triage/tracker/embedded';
+import { STORE_FLAGS, storeFromFlags, usingStore } from '../store-flag';
+import { PgRunStore } from '../../durable/pg/pg-run-store';
+import { FileRunStore } from '../../durable/file-run-store';
+import { PgIssueStore } from '../../triage/tracker/pg-issues';
 
 export async function cmdTracker(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
@@ -18,20 +22,16 @@ export async function cmdTracker(args: string[]): Promise<number> {
 }
 
 /**
- * The embedded tracker's issues: the state folder's shared store (<state>/tracker), then the
- * own stores of runs created before it was shared (<state>/tracker/<runId>), read without
- * taking any lock. --run keeps the issues that run filed.
+ * The embedded tracker's issues: with --store postgres://..., the database's; with a state
+ * folder, its shared store (<state>/tracker), then the own stores of runs created before it was
+ * shared (<state>/tracker/<runId>), read without taking any lock. --run keeps the issues that run filed.
  */
 async function list(args: string[]): Promise<number> {
-  const { values: v } = flags(args, { state: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean', default: false } });
-  if (!v.state) throw new BadInputError('triage tracker list needs --state DIR.');
-  const root = trackerDir(path.resolve(v.state as string));
-  const issues: (TrackerIssue & { store: string })[] = [];
-  for (const i of await TrackerStore.readOnly(root)) issues.push({ ...i, store: 'shared' });
-  const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
-  for (const d of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
-    for (const i of await TrackerStore.readOnly(path.join(root, d))) issues.push({ ...i, store: d });
-  }
+  const { values: v } = flags(args, { ...STORE_FLAGS, run: { type: 'string' }, json: { type: 'boolean', default: false } });
+  const issues = await usingStore(storeFromFlags(v, 'triage tracker list'), async (store) => {
+    if (store instanceof PgRunStore) return (await new PgIssueStore(store.db).list()).map((i) => ({ ...i, store: 'shared' }));
+    return folderIssues((store as FileRunStore).stateDir);
+  });
   const shown = v.run ? issues.filter((i) => i.runId === v.run) : issues;
   if (v.json) process.stdout.write(JSON.stringify({ issues: shown }) + '\n');
   else {
@@ -42,6 +42,17 @@ async function list(args: string[]): Promise<number> {
     }
   }
   return EXIT.done;
+}
+
+async function folderIssues(stateDir: string): Promise<(TrackerIssue & { store: string })[]> {
+  const root = trackerDir(stateDir);
+  const issues: (TrackerIssue & { store: string })[] = [];
+  for (const i of await TrackerStore.readOnly(root)) issues.push({ ...i, store: 'shared' });
+  const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const d of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+    for (const i of await TrackerStore.readOnly(path.join(root, d))) issues.push({ ...i, store: d });
+  }
+  return issues;
 }
 
 async function serve(args: string[]): Promise<number> {

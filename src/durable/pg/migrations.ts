@@ -73,7 +73,7 @@ CREATE TABLE triage_answers (
   result      text,
   answered_at timestamptz NOT NULL DEFAULT clock_timestamp(),
   answered_by text,
-  PRIMARY KEY (run_id, call_id)
+  PRIMARY KEY (run_id, kind, call_id)
 );
 `,
   },

@@ -10,8 +10,7 @@ import type { ModelProvider, ModelRequest } from '../../model/provider';
 import { PriceTable } from '../../model/prices';
 import { newState, type RunResult, type RunState } from '../../durable/state';
 import type { ModelReply } from '../../core/conversation';
-import { runPath } from '../../durable/paths';
-import { startRun, resumeRun, type RunnerOptions } from '../../agent/runner';
+import { startRun, resumeRun, runStoreOf, type RunnerOptions } from '../../agent/runner';
 import type { Approver, ApprovalAnswer, LadderAnswer, LadderQuestion } from '../../agent/approver';
 import { TrackerClient } from '../tracker/client';
 import type { LoopEvent } from '../../agent/loop';
@@ -53,9 +52,9 @@ const CRASH = `RangeError: result is Infinity
 `;
 
 /** The sweep's one command, run again after every crash: resume the run if its checkpoint exists, else start it (a crash inside its first write leaves none). */
-export function sweepCommand(o: RunnerOptions & { runId: string; workspace: string; keys: boolean }): Promise<RunResult> {
+export async function sweepCommand(o: RunnerOptions & { runId: string; workspace: string; keys: boolean }): Promise<RunResult> {
   const { runId, workspace, keys, ...common } = o;
-  if (fs.existsSync(runPath(o.stateDir, runId))) return resumeRun({ ...common, runId });
+  if (await runStoreOf(o).hasRun(runId)) return resumeRun({ ...common, runId });
   const config = { workspace, provider: 'scripted', model: 'scripted', keys };
   return startRun({ ...common, state: newState({ runId, task: SWEEP_TASK, config, system: 'Triage the crash.', prompt: 'Triage crashes/.' }) });
 }

@@ -1,13 +1,18 @@
 /**
- * Which tracker a run files into: the one its URL names, or the embedded tracker of its state
- * folder, started on 127.0.0.1 for as long as the run is open. The embedded tracker's store is
- * one for the whole state folder, shared by all its runs (as a real tracker is shared); a run
- * created before it was shared kept its own store in tracker/<runId>, and goes on using it so
- * its issue numbers stay as filed.
+ * Which tracker a run files into: the one its URL names, or the embedded tracker of its run
+ * store, started on 127.0.0.1 for as long as the run is open. The embedded tracker's issues are
+ * one set for the whole store, shared by all its runs (as a real tracker is shared): in the
+ * state folder's tracker/ folder, or in the PostgreSQL store's triage_issues table (shared by
+ * every worker and editor on the database). A file-store run created before the store was
+ * shared kept its own store in tracker/<runId>, and goes on using it so its issue numbers stay as filed.
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { RunState } from '../../durable/state';
+import type { RunStore } from '../../durable/run-store';
+import { FileRunStore } from '../../durable/file-run-store';
+import { PgRunStore } from '../../durable/pg/pg-run-store';
+import { PgIssueStore } from './pg-issues';
 import { TrackerClient } from './client';
 import { startTracker } from './service';
 
@@ -26,9 +31,16 @@ export interface OpenTracker {
 }
 
 /** The tracker of a run: `override` or the run's saved tracker URL, else the embedded one. */
-export async function openTracker(stateDir: string, state: RunState, override?: string): Promise<OpenTracker> {
+export async function openTracker(at: string | RunStore, state: RunState, override?: string): Promise<OpenTracker> {
   const url = override ?? state.config.options?.trackerUrl;
   if (url) return { client: new TrackerClient(url), close: async () => {} };
+  const store = typeof at === 'string' ? new FileRunStore(at) : at;
+  if (store instanceof PgRunStore) {
+    const svc = await startTracker({ store: new PgIssueStore(store.db), port: 0, host: '127.0.0.1' });
+    return { client: new TrackerClient(svc.url), close: () => svc.close() };
+  }
+  if (!(store instanceof FileRunStore)) throw new TypeError(`no embedded tracker for a ${store.kind} store`);
+  const stateDir = store.stateDir;
   const legacy = legacyTrackerDir(stateDir, state.runId);
   const own = await fs.stat(legacy).then((st) => st.isDirectory(), () => false);
   const svc = await startTracker({ dir: own ? legacy : trackerDir(stateDir), port: 0, host: '127.0.0.1' });

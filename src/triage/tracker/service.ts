@@ -18,10 +18,13 @@ import type { AddressInfo } from 'node:net';
 import { KeyReusedError } from './errors';
 import { LIMITS, parseNewIssue, RequestError, tokenHeader, workspaceHeader } from './input';
 import { TrackerStore } from './store';
+import type { IssueStore } from './issue-store';
 
 export interface TrackerServiceOptions {
-  /** Where the issues are stored. */
-  dir: string;
+  /** Where the issues are stored: a folder (its store is opened and closed by the service)... */
+  dir?: string;
+  /** ...or a store the caller opened (and closes). */
+  store?: IssueStore;
   /** 0 (default) picks a free port. */
   port?: number;
   /** Loopback only; default 127.0.0.1. */
@@ -37,7 +40,7 @@ export interface TrackerServiceOptions {
 export interface TrackerService {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
-  store: TrackerStore;
+  store: IssueStore;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 export async function startTracker(o: TrackerServiceOptions): Promise<TrackerService> {
   const host = o.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host)) throw new RangeError(`the tracker listens on loopback only (127.0.0.1), not ${host}`);
-  const store = await TrackerStore.open(o.dir, { retentionMs: o.retentionMs, now: o.now, sync: o.sync });
+  if ((o.dir === undefined) === (o.store === undefined)) throw new TypeError('the tracker needs either a folder (dir) or a store');
+  const own = o.store === undefined;
+  const store: IssueStore = o.store ?? (await TrackerStore.open(o.dir!, { retentionMs: o.retentionMs, now: o.now, sync: o.sync }));
   const server = http.createServer((req, res) => {
     handle(store, req, res).catch((e: unknown) => send(res, 500, { error: `the tracker failed: ${(e as Error).message}` }));
   });
@@ -59,7 +64,7 @@ export async function startTracker(o: TrackerServiceOptions): Promise<TrackerSer
       });
     });
   } catch (e) {
-    await store.close();
+    if (own) await store.close();
     throw e;
   }
   const { port } = server.address() as AddressInfo;
@@ -73,14 +78,14 @@ export async function startTracker(o: TrackerServiceOptions): Promise<TrackerSer
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        await store.close();
+        if (own) await store.close();
       })();
       return closing;
     },
   };
 }
 
-async function handle(store: TrackerStore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handle(store: IssueStore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://tracker');
   const parts = url.pathname.split('/').filter((s) => s !== '');
   const method = req.method ?? 'GET';
@@ -114,7 +119,7 @@ async function handle(store: TrackerStore, req: http.IncomingMessage, res: http.
   }
 }
 
-async function postIssue(store: TrackerStore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function postIssue(store: IssueStore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const key = tokenHeader('Idempotency-Key', req.headers['idempotency-key']);
   const runId = tokenHeader('X-Triage-Run', req.headers['x-triage-run']);
   const workspace = workspaceHeader(req.headers['x-triage-workspace']);

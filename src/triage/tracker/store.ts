@@ -24,6 +24,7 @@ import { acquireRunLock, type RunLock } from '../../durable/lock';
 import { z } from 'zod';
 import { parseSchema, SchemaError } from '../../core/schema';
 import { KeyReusedError, TrackerLockedError, TrackerStoreCorruptError } from './errors';
+import type { IssueStore } from './issue-store';
 
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const ISSUES_FILE = 'issues.json';
@@ -89,7 +90,7 @@ export function matches(i: TrackerIssue, f: IssueFilter): boolean {
   return (f.cause === undefined || i.cause === f.cause) && (f.runId === undefined || i.runId === f.runId) && (f.workspace === undefined || i.workspace === f.workspace);
 }
 
-export class TrackerStore {
+export class TrackerStore implements IssueStore {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 

@@ -1,0 +1,62 @@
+/**
+ * `triage enqueue --store URL --task NAME [--workspace DIR] [--model ...] [--keys on|off]`: adds
+ * a run for the fleet's workers to start. Without --workspace the task's sample is copied to
+ * the store's workspaces folder (--workspaces DIR, default ~/.durable-triage/workspaces) under
+ * the run's ID: every worker that may take the run must see that path (one machine, or a shared
+ * volume mounted at the same place). Prints the run ID.
+ */
+import * as path from 'node:path';
+import { flags } from '../flags';
+import { BadInputError } from '../../core/errors';
+import { pgStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
+import { newTriageState } from '../../triage/job';
+import { findTask } from '../../triage/tasks/catalog';
+import { crashFolderTask, CRASH_FOLDER_TASK } from '../../triage/tasks/crash-folder';
+import type { ModelChoice } from '../../model/factory';
+import { EXIT } from '../exitcodes';
+
+export async function cmdEnqueue(args: string[]): Promise<number> {
+  const { values: v } = flags(args, {
+    ...STORE_FLAGS,
+    task: { type: 'string' },
+    workspace: { type: 'string' },
+    crashes: { type: 'string' },
+    keys: { type: 'string', default: 'on' },
+    model: { type: 'string' },
+    'model-name': { type: 'string' },
+    'base-url': { type: 'string' },
+    tracker: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  });
+  if (!v.task) throw new BadInputError('triage enqueue needs --task NAME (see "triage tasks").');
+  if (v.keys !== 'on' && v.keys !== 'off') throw new BadInputError(`--keys must be on or off, not "${v.keys}".`);
+  let model: ModelChoice | undefined;
+  if (v.model !== undefined) {
+    if (!['recorded', 'anthropic', 'openai'].includes(v.model as string)) throw new BadInputError(`--model must be recorded, anthropic or openai, not "${v.model}".`);
+    model = { provider: v.model as ModelChoice['provider'] };
+    if (v['model-name']) model.model = v['model-name'] as string;
+    if (v['base-url']) model.baseUrl = v['base-url'] as string;
+  }
+  const workspace = v.workspace ? path.resolve(v.workspace as string) : undefined;
+  if (v.task === CRASH_FOLDER_TASK && !workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
+  const task = v.task === CRASH_FOLDER_TASK ? await crashFolderTask(workspace!, v.crashes as string | undefined) : findTask(v.task as string);
+  const store = pgStoreFromFlags(v, 'triage enqueue');
+  const state = await usingStore(store, async () => {
+    const s = await newTriageState(
+      {
+        ...(workspace ? { workspace } : {}),
+        ...(model ? { model } : {}),
+        keys: v.keys === 'on',
+        ...(v.tracker ? { trackerUrl: v.tracker as string } : {}),
+        ...(v.crashes ? { crashes: v.crashes as string } : {}),
+      },
+      task,
+      store,
+    );
+    await store.enqueue(s);
+    return s;
+  });
+  if (v.json) process.stdout.write(JSON.stringify({ runId: state.runId, task: state.task, workspace: state.config.workspace }) + '\n');
+  else process.stdout.write(`${state.runId}  (${state.task}, workspace ${state.config.workspace})\n`);
+  return EXIT.done;
+}

@@ -1,0 +1,70 @@
+/**
+ * `triage worker --store URL [--concurrency N] [--approve ask|yes|no] [--exit-when-idle]`:
+ * one worker of a fleet on a PostgreSQL store (triage/worker.ts). Ctrl-C or SIGTERM stops it:
+ * runs in progress save where they stopped and stay resumable by any worker.
+ */
+import { flags } from '../flags';
+import { BadInputError } from '../../core/errors';
+import { pgStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
+import { runWorker } from '../../triage/worker';
+import type { ApproveMode } from '../../triage/stored-answers';
+import { EXIT } from '../exitcodes';
+import { describeEvent } from '../progress';
+
+function positiveInt(raw: unknown, flag: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new BadInputError(`--${flag} must be a whole number of at least 1, not "${String(raw)}".`);
+  return n;
+}
+
+export async function cmdWorker(args: string[]): Promise<number> {
+  const { values: v } = flags(args, {
+    ...STORE_FLAGS,
+    concurrency: { type: 'string', default: '1' },
+    approve: { type: 'string', default: 'ask' },
+    'exit-when-idle': { type: 'boolean', default: false },
+    'poll-ms': { type: 'string' },
+    'lease-ms': { type: 'string' },
+    json: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+  });
+  const approve = v.approve as string;
+  if (!['ask', 'yes', 'no'].includes(approve)) throw new BadInputError(`--approve must be ask, yes or no, not "${approve}".`);
+  const concurrency = positiveInt(v.concurrency, 'concurrency')!;
+  const pollMs = positiveInt(v['poll-ms'], 'poll-ms');
+  const leaseMs = positiveInt(v['lease-ms'], 'lease-ms');
+  const store = pgStoreFromFlags(v, 'triage worker');
+  const ac = new AbortController();
+  const onSig = (): void => ac.abort();
+  process.once('SIGINT', onSig);
+  process.once('SIGTERM', onSig);
+  const log = (s: string): void => {
+    if (!v.quiet) process.stderr.write(s + '\n');
+  };
+  log(`worker on ${store.where}: ${concurrency} at a time, approvals: ${approve}${v['exit-when-idle'] ? ', exits when idle' : ''}`);
+  try {
+    const runs = await usingStore(store, () =>
+      runWorker({
+        store,
+        concurrency,
+        approve: approve as ApproveMode,
+        exitWhenIdle: v['exit-when-idle'] === true,
+        ...(pollMs ? { pollMs } : {}),
+        ...(leaseMs ? { leaseMs } : {}),
+        signal: ac.signal,
+        log,
+        onEvent: (runId, e) => {
+          const line = describeEvent(e);
+          if (line) log(`${runId}: ${line}`);
+        },
+      }),
+    );
+    if (v.json) process.stdout.write(JSON.stringify({ runs }) + '\n');
+    else for (const r of runs) process.stdout.write(`${r.runId}: ${r.ended}${r.error ? ` (${r.error})` : ''}\n`);
+  } finally {
+    process.off('SIGINT', onSig);
+    process.off('SIGTERM', onSig);
+  }
+  return ac.signal.aborted ? EXIT.cancelled : EXIT.done;
+}
