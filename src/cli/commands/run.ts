@@ -36,6 +36,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     json: { type: 'boolean', default: false },
     new: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    'lease-ms': { type: 'string' },
   });
   if (!v.task) throw new BadInputError('triage run needs --task NAME (see "triage tasks").');
   const approve = v.approve as string;
@@ -70,12 +71,15 @@ export async function cmdRun(args: string[]): Promise<number> {
   const log = (s: string): void => {
     if (!v.quiet) process.stderr.write(s + '\n');
   };
+  const leaseMs = v['lease-ms'] === undefined ? undefined : Number(v['lease-ms']);
+  if (leaseMs !== undefined && !(Number.isInteger(leaseMs) && leaseMs >= 1000)) throw new BadInputError(`--lease-ms must be a whole number of milliseconds, at least 1000.`);
   const record = v.record as string | undefined;
   const runStore = storeFromFlags(v, 'triage run');
   let outcome: TriageOutcome;
   try {
     outcome = await runTriage({
       runStore,
+      ...(leaseMs ? { store: { staleMs: leaseMs } } : {}),
       task: v.task as string,
       ...(v.workspace ? { workspace: path.resolve(v.workspace as string) } : {}),
       ...(v.crashes ? { crashes: v.crashes as string } : {}),
