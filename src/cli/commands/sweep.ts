@@ -1,9 +1,12 @@
 /**
  * `triage sweep`: the crash sweep's table (in-process; with --kill the SIGKILL sweep; with
- * --power-loss the power-loss sweep).
+ * --power-loss the power-loss sweep); with --pg URL instead, the PostgreSQL rows (in-process and
+ * SIGKILL, the runs in that database).
  */
 import { flags } from '../flags';
-import { sweepRows } from '../../triage/sweep/sweeps';
+import { pgSweepRows, sweepRows } from '../../triage/sweep/sweeps';
+import { BadInputError } from '../../core/errors';
+import { isPgUrl } from '../../durable/pg/database';
 import { formatTable } from '../../triage/sweep/table';
 import { EXIT } from '../exitcodes';
 
@@ -12,9 +15,12 @@ export async function cmdSweep(args: string[]): Promise<number> {
     kill: { type: 'boolean', default: false },
     'power-loss': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    pg: { type: 'string' },
   });
   const started = Date.now();
-  const rows = await sweepRows({ kill: v.kill === true, power: v['power-loss'] === true });
+  const pg = v.pg as string | undefined;
+  if (pg !== undefined && !isPgUrl(pg)) throw new BadInputError(`--pg needs a postgres:// URL (an empty database the sweep may fill), not "${pg}".`);
+  const rows = pg ? await pgSweepRows(pg) : await sweepRows({ kill: v.kill === true, power: v['power-loss'] === true });
   const seconds = (Date.now() - started) / 1000;
   if (v.json) process.stdout.write(JSON.stringify({ rows, seconds }) + '\n');
   else {

@@ -99,9 +99,17 @@ export class PgRunStore implements RunStore {
       [state.runId, state.task, state.config.workspace, state.createdAt, state.phase, o.started, waitingOf(state), snapshot, token, owner, ttl],
     );
     if (r.rowCount !== 1) throw new RunExistsError(state.runId);
-    o.opts?.crash?.(WritePoint.Committed);
-    if (!o.started) return undefined;
+    if (!o.started) {
+      o.opts?.crash?.(WritePoint.Committed);
+      return undefined;
+    }
     const handle = this.handleOf(state, await this.newLease(state.runId, token!, sentAt, o.opts!), o.opts!);
+    try {
+      o.opts!.crash?.(WritePoint.Committed);
+    } catch (e) {
+      await handle.close(); // as the file store's createRun lets its lock go
+      throw e;
+    }
     handle.begin(0, 0, snapshot.length, state);
     return handle;
   }
@@ -208,6 +216,14 @@ export class PgRunStore implements RunStore {
     const r = await this.db.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM triage_runs r WHERE r.run_id = $1`, [runId]);
     if (!r.rows[0]) throw this.noSuchRun(runId);
     return decodeRunRow(this.where, r.rows[0]).state;
+  }
+
+  /** A run's state and the save it is at (undefined when there is no such run): for the crash sweep's acknowledgement check. */
+  async readRunAt(runId: string): Promise<{ state: RunState; seq: number } | undefined> {
+    const r = await this.db.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM triage_runs r WHERE r.run_id = $1`, [runId]);
+    if (!r.rows[0]) return undefined;
+    const loaded = decodeRunRow(this.where, r.rows[0]);
+    return { state: loaded.state, seq: loaded.seq };
   }
 
   async hasRun(runId: string): Promise<boolean> {

@@ -8,6 +8,7 @@ import type { LoopEvent } from '../../agent/loop';
 import { runPath } from '../../durable/checkpoint';
 import { loadRun } from '../../durable/checkpoint-load';
 import { BlobStore } from '../../durable/blobs';
+import type { RunState } from '../../durable/state';
 
 export interface Acks {
   /** createRun returned (the runner asked for the run's parts). */
@@ -30,6 +31,26 @@ export interface AckCheck {
   runLost: boolean;
   /** Something acknowledged is missing: the run, a save, a blob its ledger names; or the run cannot be read. */
   lost: boolean;
+}
+
+/** What a store holds of a run, as the acknowledgement check needs it; undefined when there is no run. */
+export type RunProbe = (runId: string) => Promise<{ seq: number; state: RunState; blob(sha256: string): Promise<Buffer | undefined> } | undefined>;
+
+/** The check against another store (PostgreSQL): the same three questions, asked through `probe`. */
+export async function checkAcksWith(probe: RunProbe, runId: string, a: Acks): Promise<AckCheck> {
+  if (!a.created) return { runLost: false, lost: false };
+  let run;
+  try {
+    run = await probe(runId);
+  } catch {
+    return { runLost: false, lost: true };
+  }
+  if (!run) return { runLost: true, lost: true };
+  if (run.seq < a.saves) return { runLost: false, lost: true };
+  for (const rec of Object.values(run.state.files ?? {})) {
+    if ((await run.blob(rec.sha256).catch(() => undefined)) === undefined) return { runLost: false, lost: true };
+  }
+  return { runLost: false, lost: false };
 }
 
 export async function checkAcks(stateDir: string, runId: string, a: Acks): Promise<AckCheck> {

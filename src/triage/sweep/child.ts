@@ -12,6 +12,7 @@ import { TrackerClient } from '../tracker/client';
 import { ScriptedModel, ScriptedPerson, newCounters, noteSavedReply, sweepCommand, type SweepCounters } from './job';
 import type { ChildConfig } from './kill';
 import type { ModelRequest } from '../../model/provider';
+import { PgRunStore } from '../../durable/pg/pg-run-store';
 
 async function life(cfg: ChildConfig): Promise<void> {
   const log = (e: object): void => fs.appendFileSync(cfg.log, JSON.stringify(e) + '\n');
@@ -44,8 +45,14 @@ async function life(cfg: ChildConfig): Promise<void> {
     log({ t: 'created' });
     return { model, tools: toolSet(triageTools({ tracker, keys: st.config.keys })), approver: person };
   };
-  const r = await sweepCommand({ stateDir: cfg.stateDir, runId: cfg.runId, workspace: cfg.workspace, keys: cfg.keys, crash, onEvent, parts, limits: { maxRestarts: 10 } });
-  process.stdout.write(JSON.stringify({ points, phase: r.phase }) + '\n');
+  const pg = cfg.pgUrl ? new PgRunStore(cfg.pgUrl) : undefined;
+  try {
+    const at = pg ? { runStore: pg } : { stateDir: cfg.stateDir };
+    const r = await sweepCommand({ ...at, runId: cfg.runId, workspace: cfg.workspace, keys: cfg.keys, crash, onEvent, parts, limits: { maxRestarts: 10 } });
+    process.stdout.write(JSON.stringify({ points, phase: r.phase }) + '\n');
+  } finally {
+    await pg?.close();
+  }
 }
 
 life(JSON.parse(process.argv[2]) as ChildConfig).catch((e) => {

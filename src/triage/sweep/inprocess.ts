@@ -25,7 +25,9 @@ import { startTracker } from '../tracker/service';
 import { TrackerClient } from '../tracker/client';
 import { writeSweepWorkspace, ScriptedModel, ScriptedPerson, newCounters, judgeSweep, noteSavedReply, sweepCommand, SWEEP_TASK, type SweepCounters } from './job';
 import { addOutcome, emptyRow, type ScenarioOutcome, type SweepRow, type SweepKind } from './table';
-import { checkAcks, newAcks, noteAck } from './acks';
+import { checkAcks, checkAcksWith, newAcks, noteAck } from './acks';
+import type { PgRunStore } from '../../durable/pg/pg-run-store';
+import { pgProbe } from './pg-probe';
 
 const MAX_LIVES = 6;
 
@@ -39,7 +41,12 @@ interface InProcessOutcome extends ScenarioOutcome {
   points: number[];
 }
 
-async function runScenario(root: string, keys: boolean, sc: Scenario, idx: number): Promise<InProcessOutcome> {
+/** Where the runs of a sweep go: the scenario's own state folder, or (one run ID each) a PostgreSQL store. */
+interface SweepStore {
+  pg?: PgRunStore;
+}
+
+async function runScenario(root: string, keys: boolean, sc: Scenario, idx: number, into: SweepStore = {}): Promise<InProcessOutcome> {
   const dir = path.join(root, `s${idx}`);
   const stateDir = path.join(dir, 'state');
   const workspace = path.join(dir, 'ws');
@@ -57,7 +64,7 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
   try {
     for (let life = 0; life < MAX_LIVES && !finished && blocked === undefined; life++) {
       if (life > 0) {
-        const check = await checkAcks(stateDir, runId, acks);
+        const check = into.pg ? await checkAcksWith(pgProbe(into.pg), runId, acks) : await checkAcks(stateDir, runId, acks);
         ackLost ||= check.lost;
         runLost ||= check.runLost;
       }
@@ -80,7 +87,8 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
         };
       };
       try {
-        const r = await sweepCommand({ stateDir, runId, workspace, keys, store: { sync: false }, crash, onEvent, parts, limits: { maxRestarts: 10 } });
+        const at = into.pg ? { runStore: into.pg } : { stateDir };
+        const r = await sweepCommand({ ...at, runId, workspace, keys, store: { sync: false }, crash, onEvent, parts, limits: { maxRestarts: 10 } });
         finished = r.phase === 'done';
       } catch (e) {
         if (!(e instanceof SimulatedCrash)) blocked = String(e);
@@ -88,7 +96,7 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
         points.push(passed);
       }
     }
-    const state = await readRun(stateDir, runId).catch(() => undefined);
+    const state = await (into.pg ? into.pg.readRun(runId) : readRun(stateDir, runId)).catch(() => undefined);
     const j = await judgeSweep(state, workspace, tracker);
     const where = `crashes at points ${sc.crashes.join(', ')}`;
     return { points, finished, duplicates: j.duplicates, paidTwice: c.paidTwice, questions: c.questions, failedChecks: j.failedChecks, ackLost, runLost, where, ...(blocked !== undefined ? { blocked } : {}) };
@@ -98,25 +106,33 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
   }
 }
 
-/** Runs the whole in-process sweep for one keys setting: single crashes, then double crashes. */
-export async function inProcessSweep(keys: boolean, onProgress?: (done: number) => void): Promise<SweepRow[]> {
+/**
+ * Runs the whole in-process sweep for one keys setting: single crashes, then double crashes.
+ * With `pg`, the runs go to that PostgreSQL store (rows "pg-in-process"), and the second crash
+ * of a double-crash scenario only lands on every `doubleEvery`-th point of the restart (all of
+ * them by default), to keep the rows lean: a save there costs a round trip to the server.
+ */
+export async function inProcessSweep(keys: boolean, onProgress?: (done: number) => void, o: { pg?: PgRunStore; doubleEvery?: number } = {}): Promise<SweepRow[]> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-sweep-'));
   // A SimulatedCrash keeps the page cache, so syncs would only cost time (the workspace tools' too).
   const prevIo = useIo(nodeIo({ syncs: false }));
   try {
     let n = 0;
-    const clean = await runScenario(root, keys, { crashes: [] }, n++);
+    const where: SweepStore = o.pg ? { pg: o.pg } : {};
+    const kind = o.pg ? 'pg-in-process' : 'in-process';
+    const every = o.doubleEvery ?? 1;
+    const clean = await runScenario(root, keys, { crashes: [] }, n++, where);
     if (!clean.finished || clean.failedChecks.length) throw new Error(`the sweep's clean run failed: ${clean.blocked ?? clean.failedChecks.join(', ')}`);
     const total = clean.points[0];
-    const single = emptyRow('in-process', keys, 1);
-    const double = emptyRow('in-process', keys, 2);
+    const single = emptyRow(kind, keys, 1);
+    const double = emptyRow(kind, keys, 2);
     for (let i = 1; i <= total; i++) {
-      const o = await runScenario(root, keys, { crashes: [i] }, n++);
-      addOutcome(single, o);
+      const one = await runScenario(root, keys, { crashes: [i] }, n++, where);
+      addOutcome(single, one);
       onProgress?.(n);
-      const restartPoints = o.points[1] ?? 0;
-      for (let j = 1; j <= restartPoints; j++) {
-        addOutcome(double, await runScenario(root, keys, { crashes: [i, j] }, n++));
+      const restartPoints = one.points[1] ?? 0;
+      for (let j = 1; j <= restartPoints; j += every) {
+        addOutcome(double, await runScenario(root, keys, { crashes: [i, j] }, n++, where));
         onProgress?.(n);
       }
     }

@@ -15,11 +15,15 @@ import { startTracker } from '../tracker/service';
 import { TrackerClient } from '../tracker/client';
 import { writeSweepWorkspace, judgeSweep, SWEEP_TASK } from './job';
 import { addOutcome, emptyRow, type SweepRow } from './table';
-import { checkAcks, newAcks, type Acks } from './acks';
+import { checkAcks, checkAcksWith, newAcks, type Acks } from './acks';
+import type { PgRunStore } from '../../durable/pg/pg-run-store';
+import { pgProbe } from './pg-probe';
 import { nodeChildEnv } from '../node-child';
 
 export interface ChildConfig {
   stateDir: string;
+  /** A postgres:// URL: the run goes to that store instead of stateDir. */
+  pgUrl?: string;
   workspace: string;
   trackerUrl: string;
   runId: string;
@@ -84,9 +88,10 @@ async function readLog(file: string): Promise<ReturnType<typeof countLog>> {
   return countLog(fss.existsSync(file) ? await fs.readFile(file, 'utf8') : '');
 }
 
-export async function killSweep(keys: boolean, onProgress?: (done: number) => void): Promise<SweepRow[]> {
+/** The SIGKILL sweep for one keys setting; with `pg`, its runs go to that PostgreSQL store (row "pg-sigkill"). */
+export async function killSweep(keys: boolean, onProgress?: (done: number) => void, o: { pg?: PgRunStore } = {}): Promise<SweepRow[]> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-killsweep-'));
-  const row = emptyRow('sigkill', keys, 1);
+  const row = emptyRow(o.pg ? 'pg-sigkill' : 'sigkill', keys, 1);
   try {
     let n = 0;
     const scenario = async (crashAt: number): Promise<{ points: number }> => {
@@ -95,7 +100,16 @@ export async function killSweep(keys: boolean, onProgress?: (done: number) => vo
       await writeSweepWorkspace(workspace);
       const svc = await startTracker({ dir: path.join(dir, 'tracker'), port: 0, host: '127.0.0.1' });
       try {
-        const cfg: ChildConfig = { stateDir: path.join(dir, 'state'), workspace, trackerUrl: svc.url, runId: newRunId(SWEEP_TASK), keys, crashAt, log: path.join(dir, 'log.jsonl') };
+        const cfg: ChildConfig = {
+          stateDir: path.join(dir, 'state'),
+          ...(o.pg ? { pgUrl: o.pg.db.url } : {}),
+          workspace,
+          trackerUrl: svc.url,
+          runId: newRunId(SWEEP_TASK),
+          keys,
+          crashAt,
+          log: path.join(dir, 'log.jsonl'),
+        };
         const first = await runChild(cfg);
         let finished = first.phase === 'done';
         if (crashAt > 0 && first.signal !== 'SIGKILL') throw new Error(`sweep child was to die at point ${crashAt} but ended with ${first.code}: ${first.stderr}`);
@@ -104,7 +118,8 @@ export async function killSweep(keys: boolean, onProgress?: (done: number) => vo
         let runLost = false;
         let blocked: string | undefined;
         for (let life = 1; life < 6 && !finished && blocked === undefined; life++) {
-          const check = await checkAcks(cfg.stateDir, cfg.runId, (await readLog(cfg.log)).acks);
+          const acks = (await readLog(cfg.log)).acks;
+          const check = o.pg ? await checkAcksWith(pgProbe(o.pg), cfg.runId, acks) : await checkAcks(cfg.stateDir, cfg.runId, acks);
           ackLost ||= check.lost;
           runLost ||= check.runLost;
           const next = await runChild({ ...cfg, crashAt: 0 });
@@ -112,7 +127,7 @@ export async function killSweep(keys: boolean, onProgress?: (done: number) => vo
           finished = next.phase === 'done';
         }
         const tracker = new TrackerClient(svc.url);
-        const state = await readRun(cfg.stateDir, cfg.runId).catch(() => undefined);
+        const state = await (o.pg ? o.pg.readRun(cfg.runId) : readRun(cfg.stateDir, cfg.runId)).catch(() => undefined);
         const j = await judgeSweep(state, workspace, tracker);
         const counts = await readLog(cfg.log);
         if (crashAt > 0) {

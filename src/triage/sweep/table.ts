@@ -1,7 +1,7 @@
 /**
  * The sweep's table: one row per crash kind, keys setting and number of crashes.
  */
-export type SweepKind = 'in-process' | 'sigkill' | 'power-undo' | 'power-keep';
+export type SweepKind = 'in-process' | 'sigkill' | 'power-undo' | 'power-keep' | 'pg-in-process' | 'pg-sigkill';
 
 export interface SweepRow {
   kind: SweepKind;
