@@ -10,7 +10,7 @@ import type { RunHandle } from './handle';
 import type { OpenedRun, RunStore } from './run-store';
 import type { RunState } from './state';
 import { BlobStore } from './blobs';
-import { runPath } from './paths';
+import { runPath } from './state-layout';
 
 export class FileRunStore implements RunStore {
   readonly kind = 'files';

@@ -11,6 +11,7 @@ import { acceptCurrentFiles as acceptFiles, checkWorkspace, restoreAgentVersion 
 import type { FileChange } from '../core/errors';
 import type { RunState } from '../durable/state';
 import { StateEdit } from '../durable/state-edit';
+import { acceptedFilesNote } from '../agent/notes';
 
 export interface RunFilter {
   workspace?: string;
@@ -72,7 +73,8 @@ export async function acceptCurrentFiles(at: StoreRef, runId: string): Promise<F
       const changes = await checkWorkspace(state.config.workspace, state.files);
       if (changes.length > 0) {
         const edit = new StateEdit(state);
-        await acceptFiles(handle, edit, changes);
+        const accepted = await acceptFiles(handle, edit, changes);
+        edit.set('inbox', [...(state.inbox ?? []), acceptedFilesNote(accepted)]);
         await handle.save(edit, 'workspace-accepted');
       }
       return changes;

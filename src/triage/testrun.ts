@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { resolveInWorkspace, toRel, ToolInputError } from './paths';
+import { resolveInWorkspace, toRel, ToolInputError } from './workspace-paths';
 import { walkFiles } from './tools/walk';
 import { nodeChildEnv } from './node-child';
 

@@ -20,7 +20,7 @@ import type { RunListing, StoreOptions } from '../checkpoint';
 import type { RunHandle } from '../handle';
 import type { OpenedRun, RunStore } from '../run-store';
 import type { RunState } from '../state';
-import { assertRunId } from '../paths';
+import { assertRunId } from '../state-layout';
 import { WritePoint } from '../savepoints';
 import { encodeSnapshot } from '../snapshot';
 import { currentOwner, describeOwner, LockOwnerSchema, ownerStatus } from '../lock-owner';

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { BadInputError } from '../../core/errors';
-import { resolveInWorkspace } from '../paths';
+import { resolveInWorkspace } from '../workspace-paths';
 import { TRIAGE_SYSTEM } from './prompts';
 import type { GroupSpec, TaskSpec } from './catalog';
 
