@@ -1,5 +1,5 @@
 /**
- * The benchmarks: `node out/bench/run.js [--json] [--only save,growth,resume,sweep,extension]`.
+ * The benchmarks: `node out/bench/run.js [--json] [--only save,growth,resume,sweep,extension,postgres]`.
  * Prints a table with each figure, its target and PASS/MISS; with --json, one JSON object per
  * figure per line instead. Timings are medians over repeated runs measured side by side with
  * their baseline in the same process. A benchmark, not a test: nothing here fails `npm test`.
@@ -11,8 +11,9 @@ import { growth } from './growth';
 import { resume } from './resume';
 import { extension } from './extension';
 import { sweep } from './sweep';
+import { postgres } from './pg';
 
-const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension'] as const;
+const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension', 'postgres'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function parseArgs(argv: string[]): { json: boolean; only: Set<Bench> } {
@@ -27,10 +28,18 @@ async function main(): Promise<void> {
   const report = new Report();
   const started = Date.now();
   const progress = (s: string): void => void process.stderr.write(`bench: ${s} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+  let batch: Awaited<ReturnType<typeof batchRun>> | undefined;
+  if (only.has('save') || only.has('postgres')) {
+    progress('the batch task run once to capture its saves');
+    batch = await batchRun().catch((e: Error) => {
+      report.add({ bench: 'save', name: 'batch-parser (real saves)', value: null, unit: '', note: `could not run the batch task: ${e.message}` });
+      return undefined;
+    });
+  }
   if (only.has('save')) {
-    progress('save overhead: the batch task run once to capture its saves');
+    progress('save overhead: the batch task');
     try {
-      await saveOverhead(report, await batchRun(), 7);
+      if (batch) await saveOverhead(report, batch, 7);
     } catch (e) {
       report.add({ bench: 'save', name: 'batch-parser (real saves)', value: null, unit: '', note: `could not run the batch task: ${(e as Error).message}` });
     }
@@ -48,6 +57,10 @@ async function main(): Promise<void> {
   if (only.has('sweep')) {
     progress('sweep: in-process, then SIGKILL (keys on)');
     await sweep(report);
+  }
+  if (only.has('postgres')) {
+    progress('postgres: save cost and a fleet of workers');
+    await postgres(report, batch, progress);
   }
   if (only.has('extension')) {
     progress('extension: sizes and activation');

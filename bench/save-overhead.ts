@@ -29,7 +29,7 @@ async function lastWrite(h: CheckpointHandle): Promise<SaveOp> {
 }
 
 /** One pass through the script with syncs on, keeping what each save wrote. */
-async function capture(dir: string, script: SaveScript): Promise<SaveOp[]> {
+export async function capture(dir: string, script: SaveScript): Promise<SaveOp[]> {
   const s = script.initial('capture');
   const h = (await createRun(dir, s)) as CheckpointHandle;
   const e = new StateEdit(s);

@@ -17,6 +17,7 @@ import { pickModel, pickTask } from './pickers';
 import { modelForResume, modelForStart } from './models';
 import { stateUri } from './docs';
 import * as core from './core';
+import type { RunStore } from '../durable/run-store';
 
 export interface CommandDeps {
   log: vscode.LogOutputChannel;
@@ -26,6 +27,12 @@ export interface CommandDeps {
   keys: ApiKeys;
   settings: () => ExtensionSettings;
   stateDir: () => string;
+  /** The run store this window works on (the state folder's, or the shared PostgreSQL store). */
+  store: () => Promise<RunStore>;
+  /** "Set Store Password". */
+  setStorePassword: () => Promise<void>;
+  /** Records a person's answer for a worker (a run paused in a shared store); false when the store is not shared. */
+  answerForWorker: (runId: string, callId: string, a: 'approve' | 'deny') => Promise<boolean>;
   workspace: () => string | undefined;
   refresh: () => void;
   present: (e: unknown, runId?: string) => void;
@@ -53,7 +60,7 @@ function needWorkspace(d: CommandDeps): string {
 /** A quick pick of this workspace's runs that pass `filter`. */
 async function pickRun(d: CommandDeps, title: string, filter: (s: RunState, locked: boolean) => boolean): Promise<string | undefined> {
   const ws = d.workspace();
-  const runs = (await core.checkpoints().listRuns(d.stateDir())).filter(
+  const runs = (await (await d.store()).listRuns()).filter(
     (l) => l.state && (!ws || path.resolve(l.state.config.workspace) === path.resolve(ws)) && filter(l.state, l.locked),
   );
   if (runs.length === 0) {
@@ -80,7 +87,7 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
           void vscode.window.showInformationMessage(`Durable Triage: run ${runId} is already running in this window.`);
           return;
         }
-        const state = await core.checkpoints().readRun(d.stateDir(), runId);
+        const state = await (await d.store()).readRun(runId);
         // A finished run shows its saved result and calls no model: nothing to pick or unlock.
         const model = state.phase === 'done' ? undefined : await modelForResume(state.config, d.settings(), { keys: d.keys, log: d.log });
         await d.manager.resume(runId, state.task, model);
@@ -106,6 +113,8 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     const { runId, callId, tool } = target.row;
     d.log.info(`[${runId}] ${tool} (${callId}): ${a} (from the Runs view)`);
     if (d.questions.answer(runId, callId, a)) return;
+    // A run paused in a shared store: the answer is left there, and a worker continues the run.
+    if (!d.manager.isActive(runId) && (await d.answerForWorker(runId, callId, a))) return;
     d.questions.preanswer(runId, callId, a);
     if (!d.manager.isActive(runId)) await cmds.resumeRun(runId);
   };
@@ -130,7 +139,7 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
    * done, the user chooses between its saved result (no model call) and a new run.
    */
   const finishedChoice = async (task: string, ws: string): Promise<'new' | 'shown' | 'cancel' | undefined> => {
-    const latest = await core.runAdmin().latestRun(d.stateDir(), { task, workspace: ws });
+    const latest = await core.runAdmin().latestRun(await d.store(), { task, workspace: ws });
     if (latest?.phase !== 'done') return undefined;
     const pick = await vscode.window.showInformationMessage(finishedRunMessage(task, latest.runId, latest.updatedAt), { modal: true }, FINISHED_BUTTONS.show, FINISHED_BUTTONS.fresh);
     if (pick === FINISHED_BUTTONS.fresh) return 'new';
@@ -226,12 +235,13 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
       'Delete Run',
     );
     if (sure !== 'Delete Run') return;
-    await core.runAdmin().abandonRun(d.stateDir(), runId);
+    await core.runAdmin().abandonRun(await d.store(), runId);
     d.log.info(`[${runId}] deleted`);
     d.refresh();
   });
 
   register('durableTriage.setApiKey', () => cmds.setApiKey());
+  register('durableTriage.setStorePassword', () => d.setStorePassword());
   register('durableTriage.showLog', () => d.log.show(true));
   register('durableTriage.refreshRuns', () => d.refresh());
   return cmds;
@@ -243,7 +253,7 @@ async function pickApproval(d: CommandDeps): Promise<Node | undefined> {
   let qs: Q[] = d.questions.list().filter((q) => q.kind === 'approval');
   if (qs.length === 0) {
     const ws = d.workspace();
-    const runs = await core.runAdmin().unfinishedRuns(d.stateDir(), ws ? { workspace: ws } : {});
+    const runs = await core.runAdmin().unfinishedRuns(await d.store(), ws ? { workspace: ws } : {});
     qs = runs.flatMap((l) => (l.state?.pending ?? []).filter((p) => p.kind === 'approval').map((p) => ({ runId: l.runId, callId: p.callId, tool: p.tool })));
   }
   if (qs.length === 0) {

@@ -9,6 +9,9 @@ export type CatalogModule = typeof import('../triage/tasks/catalog');
 export type CheckpointModule = typeof import('../durable/checkpoint');
 export type RunInfoModule = typeof import('../triage/runinfo');
 export type LockModule = typeof import('../durable/lock');
+export type StoresModule = typeof import('../durable/open-store');
+export type AnswersModule = typeof import('../durable/pg/pg-answers');
+export type PgStoreModule = typeof import('../durable/pg/pg-run-store');
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export function job(): JobModule {
@@ -33,4 +36,16 @@ export function runInfo(): RunInfoModule {
 
 export function locks(): LockModule {
   return require('../durable/lock') as LockModule;
+}
+
+export function stores(): StoresModule {
+  return require('../durable/open-store') as StoresModule;
+}
+
+export function answers(): AnswersModule {
+  return require('../durable/pg/pg-answers') as AnswersModule;
+}
+
+export function pgStore(): PgStoreModule {
+  return require('../durable/pg/pg-run-store') as PgStoreModule;
 }

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { BlobStore } from '../durable/blobs';
 import { BLOB_SCHEME, DOC_SCHEME, STATE_SCHEME, blobUriParts, missingUriParts, parseBlobQuery, parseStateUri, stateUriParts } from './logic/blobUri';
 import * as core from './core';
+import type { RunStore } from '../durable/run-store';
 
 export function blobUri(stateDir: string, sha256: string, relPath: string): vscode.Uri {
   return vscode.Uri.from({ scheme: BLOB_SCHEME, ...blobUriParts(stateDir, sha256, relPath) });
@@ -19,12 +20,17 @@ export function stateUri(stateDir: string, runId: string): vscode.Uri {
   return vscode.Uri.from({ scheme: STATE_SCHEME, ...stateUriParts(stateDir, runId) });
 }
 
+/** The window's store when it is the one an address names (a shared store is named by its URL without password). */
+type StoreOf = (where: string) => Promise<RunStore | undefined>;
+
 class BlobDocs implements vscode.TextDocumentContentProvider {
+  constructor(private readonly storeOf: StoreOf) {}
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const ref = parseBlobQuery(uri.query);
     if (!ref) return `(not a Durable Triage content-store address: ${uri.toString()})`;
     if (ref.kind === 'missing') return '';
-    const buf = await new BlobStore(ref.stateDir).get(ref.sha256);
+    const shared = await this.storeOf(ref.stateDir);
+    const buf = shared ? await shared.getBlob(ref.sha256) : await new BlobStore(ref.stateDir).get(ref.sha256);
     return buf ? buf.toString('utf8') : `(the agent's version ${ref.sha256} is not in the content store ${ref.stateDir}/blobs)`;
   }
 }
@@ -50,11 +56,12 @@ export class MemoryDocs implements vscode.TextDocumentContentProvider {
 class StateDocs implements vscode.TextDocumentContentProvider {
   readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
+  constructor(private readonly storeOf: StoreOf) {}
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const ref = parseStateUri(uri.path, uri.query);
     if (!ref) return `(not a Durable Triage run address: ${uri.toString()})`;
     try {
-      return await core.runAdmin().showState(ref.stateDir, ref.runId);
+      return await core.runAdmin().showState((await this.storeOf(ref.stateDir)) ?? ref.stateDir, ref.runId);
     } catch (e) {
       return `(run ${ref.runId} cannot be shown: ${(e as Error).message})`;
     }
@@ -67,11 +74,15 @@ export interface Docs {
   refreshState(stateDir: string, runId: string): void;
 }
 
-export function registerDocs(context: vscode.ExtensionContext): Docs {
+export function registerDocs(context: vscode.ExtensionContext, store: () => Promise<RunStore>): Docs {
+  const storeOf: StoreOf = async (where) => {
+    const s = await store();
+    return s.kind === 'postgres' && s.where === where ? s : undefined;
+  };
   const memory = new MemoryDocs();
-  const state = new StateDocs();
+  const state = new StateDocs(storeOf);
   context.subscriptions.push(
-    vscode.workspace.registerTextDocumentContentProvider(BLOB_SCHEME, new BlobDocs()),
+    vscode.workspace.registerTextDocumentContentProvider(BLOB_SCHEME, new BlobDocs(storeOf)),
     vscode.workspace.registerTextDocumentContentProvider(DOC_SCHEME, memory),
     vscode.workspace.registerTextDocumentContentProvider(STATE_SCHEME, state),
     state.changed,

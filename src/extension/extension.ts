@@ -16,6 +16,9 @@ import { ApiKeys } from './secrets';
 import { RunStatusBar } from './statusBar';
 import { presentStop, type StopDeps } from './stops';
 import { startupScan } from './startup';
+import { WindowStore } from './runStore';
+import { redactUrl } from '../durable/pg/url';
+import { answerForWorker, watchShared } from './sharedStore';
 
 export const LOG_NAME = 'Durable Triage';
 /** How long deactivation waits for runs to save and release their locks. */
@@ -28,7 +31,16 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(log);
   const current = (): ReturnType<typeof settings>['settings'] => settings().settings;
   const stateDir = (): string => stateDirectory(context, current());
-  const docs = registerDocs(context);
+  const runStore = new WindowStore(current, stateDir, context.secrets);
+  context.subscriptions.push(runStore);
+  const store = () => runStore.get();
+  const shared = (): boolean => runStore.shared;
+  /** How the window names its store in document addresses: the folder, or the shared store's URL without password. */
+  const storeName = (): string => {
+    const url = current().store;
+    return url === undefined ? stateDir() : redactUrl(url);
+  };
+  const docs = registerDocs(context, store);
   const questions = new QuestionRegistry<PersonAnswer>();
   const approver = new NotificationApprover({ questions, docs: docs.memory, log });
   const statusBar = new RunStatusBar();
@@ -40,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): void {
   let view: RunsView | undefined;
   const changed = (runId?: string): void => {
     view?.refresh();
-    if (runId) docs.refreshState(stateDir(), runId);
+    if (runId) docs.refreshState(storeName(), runId);
   };
   let resume: (runId: string) => void = () => undefined;
   let openCheckpoint: (runId: string) => void = () => undefined;
@@ -48,19 +60,35 @@ export function activate(context: vscode.ExtensionContext): void {
   const stopDeps: StopDeps = {
     log,
     stateDir,
+    store,
+    shared,
     resume: (id) => resume(id),
     openCheckpoint: (id) => openCheckpoint(id),
     setApiKey: () => setApiKey(),
     changed: () => changed(),
   };
   const present = (e: unknown, runId?: string): void => presentStop(e, runId, stopDeps);
-  const runs = new RunManager({ log, approver, questions, statusBar, settings: current, stateDir, changed, present });
+  const runs = new RunManager({ log, approver, questions, statusBar, settings: current, stateDir, store, changed, present });
   manager = runs;
 
-  view = new RunsView({ stateDir, workspace: workspaceFolder, isActive: (id) => runs.isActive(id), questions, log });
+  view = new RunsView({ stateDir, store, shared, workspace: workspaceFolder, isActive: (id) => runs.isActive(id), questions, log });
   context.subscriptions.push(view, vscode.window.createTreeView(RUNS_VIEW, { treeDataProvider: view }), questions.onDidChange(() => changed()));
 
-  const cmds = registerCommands(context, { log, manager: runs, approver, questions, keys, settings: current, stateDir, workspace: workspaceFolder, refresh: () => changed(), present });
+  const cmds = registerCommands(context, {
+    log,
+    manager: runs,
+    approver,
+    questions,
+    keys,
+    settings: current,
+    stateDir: storeName,
+    store,
+    setStorePassword: () => runStore.promptPassword(),
+    answerForWorker: async (runId, callId, a) => answerForWorker(await store(), runId, callId, a, log),
+    workspace: workspaceFolder,
+    refresh: () => changed(),
+    present,
+  });
   resume = (id) => void cmds.resumeRun(id);
   openCheckpoint = (id) => void cmds.openCheckpoint(id).catch((e: Error) => log.error(`open checkpoint ${id}: ${e.message}`));
   setApiKey = () => void cmds.setApiKey();
@@ -72,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   warnProblems();
   let watcher = watchRuns(stateDir(), () => changed());
+  context.subscriptions.push(watchShared({ store, shared, isActive: (id) => runs.isActive(id), changed: () => changed(), log }));
   context.subscriptions.push(
     { dispose: () => watcher.dispose() },
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -84,7 +113,8 @@ export function activate(context: vscode.ExtensionContext): void {
   );
 
   const ws = workspaceFolder();
-  if (ws) {
+  // On a shared store, interrupted runs are the workers' to continue; paused ones are asked about by watchShared.
+  if (ws && !shared()) {
     const dir = stateDir();
     void startupScan({ log, stateDir: dir, workspace: ws, activeRunIds: () => runs.activeRunIds(), resume: (id) => resume(id) }).catch((e: Error) =>
       log.error(`startup: could not list the runs in ${dir}: ${e.stack ?? e.message}`),

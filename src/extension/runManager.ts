@@ -16,6 +16,7 @@ import { doneMessage, pausedMessage, progressText, progressTitle } from './logic
 import type { NotificationApprover, Questions } from './approver';
 import type { RunStatusBar } from './statusBar';
 import * as core from './core';
+import type { RunStore } from '../durable/run-store';
 
 export type ModelOption = TriageRunOptions['model'];
 
@@ -39,6 +40,8 @@ export interface RunManagerDeps {
   statusBar: RunStatusBar;
   settings: () => ExtensionSettings;
   stateDir: () => string;
+  /** The run store this window works on (the state folder's, or the shared PostgreSQL store). */
+  store: () => Promise<RunStore>;
   /** The runs changed (saved, opened, finished): refresh the Runs view. */
   changed: (runId?: string) => void;
   /** Shows a stop (typed error) of a run, with its ways on. */
@@ -128,7 +131,7 @@ export class RunManager {
           this.updateStatus();
         };
         try {
-          outcome = await call(this.common(run, moved));
+          outcome = await call(await this.common(run, moved));
         } catch (e) {
           failed = true;
           failure = e;
@@ -138,11 +141,11 @@ export class RunManager {
     return run.done;
   }
 
-  private common(run: ActiveRun, moved: () => void): Common {
+  private async common(run: ActiveRun, moved: () => void): Promise<Common> {
     const s = this.d.settings();
     const limits: Limits = { ...s.limits };
     const o: Common = {
-      stateDir: this.d.stateDir(),
+      runStore: await this.d.store(),
       approver: this.d.approver,
       keys: s.keys,
       approvalTools: s.approvalTools,

@@ -10,6 +10,7 @@ import type { RunInfo } from '../triage/runinfo';
 import { childRows, runRow, type ChildRow, type RunRow, type RunStatus } from './logic/runRows';
 import type { Questions } from './approver';
 import * as core from './core';
+import type { RunStore } from '../durable/run-store';
 
 export const RUNS_VIEW = 'durableTriage.runs';
 
@@ -40,6 +41,8 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   constructor(
     private readonly d: {
       stateDir: () => string;
+      store: () => Promise<RunStore>;
+      shared: () => boolean;
       workspace: () => string | undefined;
       isActive: (runId: string) => boolean;
       questions: Questions;
@@ -80,12 +83,13 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   private async runs(): Promise<Node[]> {
     let listings;
     try {
-      listings = await core.checkpoints().listRuns(this.d.stateDir());
+      listings = await (await this.d.store()).listRuns();
     } catch (e) {
-      this.d.log.error(`could not list the runs in ${this.d.stateDir()}: ${(e as Error).message}`);
+      this.d.log.error(`could not list the runs in ${this.d.shared() ? 'the shared store' : this.d.stateDir()}: ${(e as Error).message}`);
       return [];
     }
-    const ws = this.d.workspace();
+    // A shared store's runs are the fleet's: all of them are listed, whatever folder they work in.
+    const ws = this.d.shared() ? undefined : this.d.workspace();
     const mine = listings.filter((l) => !l.state || !ws || path.resolve(l.state.config.workspace) === path.resolve(ws));
     const toInfo = core.runInfo().runInfo;
     return mine.map((l) => {

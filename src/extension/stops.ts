@@ -10,10 +10,14 @@ import { ACTIONS, errorView, type Action } from './logic/errorView';
 import { CHANGED_BUTTONS, workspaceChangedMessage } from './logic/texts';
 import { showChangedDiffs } from './diffs';
 import * as core from './core';
+import type { RunStore } from '../durable/run-store';
 
 export interface StopDeps {
   log: vscode.LogOutputChannel;
   stateDir: () => string;
+  /** The run store this window works on, and whether it is a shared one. */
+  store: () => Promise<RunStore>;
+  shared: () => boolean;
   resume: (runId: string) => void;
   openCheckpoint: (runId: string) => void;
   setApiKey: () => void;
@@ -64,18 +68,18 @@ async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<
     try {
       switch (pick) {
         case CHANGED_BUTTONS.diff: {
-          const state = await core.checkpoints().readRun(stateDir, runId);
-          await showChangedDiffs(stateDir, state.config.workspace, e.changes);
+          const state = await (await d.store()).readRun(runId);
+          await showChangedDiffs(d.shared() ? (await d.store()).where : stateDir, state.config.workspace, e.changes);
           continue;
         }
         case CHANGED_BUTTONS.restore: {
-          const restored = await admin.restoreAgentVersion(stateDir, runId);
+          const restored = await admin.restoreAgentVersion(await d.store(), runId);
           d.log.info(`[${runId}] restored the agent's version of ${restored.map((c) => c.path).join(', ') || 'no file (none had changed)'}; resuming`);
           d.resume(runId);
           return;
         }
         case CHANGED_BUTTONS.accept: {
-          const accepted = await admin.acceptCurrentFiles(stateDir, runId);
+          const accepted = await admin.acceptCurrentFiles(await d.store(), runId);
           d.log.info(`[${runId}] accepted the current ${accepted.map((c) => c.path).join(', ') || '(no changed file)'}; the model is told what changed; resuming`);
           d.resume(runId);
           return;
@@ -87,7 +91,7 @@ async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<
             CHANGED_BUTTONS.abandon,
           );
           if (sure !== CHANGED_BUTTONS.abandon) continue;
-          await admin.abandonRun(stateDir, runId);
+          await admin.abandonRun(await d.store(), runId);
           d.log.info(`[${runId}] abandoned`);
           d.changed();
           return;

@@ -10,6 +10,9 @@ import * as path from 'node:path';
 import { Pool, type PoolClient, type QueryResult, type QueryResultRow } from 'pg';
 import { StoreUnavailableError } from '../../core/errors';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
+import { redactUrl } from './url';
+
+export { isPgUrl, redactUrl } from './url';
 
 export interface PgOptions {
   /** The password when the URL has none (else PGPASSWORD). */
@@ -25,21 +28,6 @@ const MIGRATION_LOCK = 7_041_991_001;
 
 /** Errors that mean the server cannot be reached or will not let us in. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOENT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'ECONNRESET', 'EAI_AGAIN', '28P01', '28000', '3D000', '57P03']);
-
-export function isPgUrl(s: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(s);
-}
-
-/** The URL without its password, for messages and listings. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url.replace(/:\/\/([^:/@]*):[^@]*@/, '://$1:***@');
-  }
-}
 
 export class PgDatabase {
   readonly where: string;

@@ -19,6 +19,8 @@ export interface LimitSettings {
 export interface ExtensionSettings {
   /** Empty: the extension's storage for this workspace. */
   stateDirectory: string;
+  /** A shared PostgreSQL run store (postgres://user@host/db?...), without its password; absent: the local state folder. */
+  store?: string;
   limits: LimitSettings;
   /** Of the tools that ask for approval, the ones the user is asked about; the others are approved without asking. */
   approvalTools: string[];
@@ -130,6 +132,21 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
     }
   }
   if (die) settings.dieAfterTool = die;
+  const store = str('store');
+  if (store) {
+    const checked = checkStoreSetting(store);
+    if (checked.ok) settings.store = store;
+    else problems.push(`durableTriage.store ${checked.why}; using the local state folder.`);
+  }
   return { settings, problems };
+}
+
+/** A store setting must be a postgres:// URL, and must not hold the password (that goes to the secret storage). */
+export function checkStoreSetting(s: string): { ok: true } | { ok: false; why: string } {
+  if (!/^postgres(ql)?:\/\//i.test(s)) return { ok: false, why: `should be a postgres://user@host/database URL, not ${JSON.stringify(s)}` };
+  if (/^postgres(ql)?:\/\/[^/@]*:[^/@]*@/i.test(s)) {
+    return { ok: false, why: 'holds a password; remove it from the setting and store it with "Durable Triage: Set Store Password" (or PGPASSWORD)' };
+  }
+  return { ok: true };
 }
 
