@@ -12,7 +12,7 @@ import { pgStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
 import { newTriageState } from '../../triage/job';
 import { findTask } from '../../triage/tasks/catalog';
 import { crashFolderTask, CRASH_FOLDER_TASK } from '../../triage/tasks/crash-folder';
-import type { ModelChoice } from '../../model/factory';
+import { MODEL_FLAGS, modelFromFlags } from '../model-flag';
 import { EXIT } from '../exitcodes';
 
 export async function cmdEnqueue(args: string[]): Promise<number> {
@@ -22,21 +22,13 @@ export async function cmdEnqueue(args: string[]): Promise<number> {
     workspace: { type: 'string' },
     crashes: { type: 'string' },
     keys: { type: 'string', default: 'on' },
-    model: { type: 'string' },
-    'model-name': { type: 'string' },
-    'base-url': { type: 'string' },
+    ...MODEL_FLAGS,
     tracker: { type: 'string' },
     json: { type: 'boolean', default: false },
   });
   if (!v.task) throw new BadInputError('triage enqueue needs --task NAME (see "triage tasks").');
   if (v.keys !== 'on' && v.keys !== 'off') throw new BadInputError(`--keys must be on or off, not "${v.keys}".`);
-  let model: ModelChoice | undefined;
-  if (v.model !== undefined) {
-    if (!['recorded', 'anthropic', 'openai'].includes(v.model as string)) throw new BadInputError(`--model must be recorded, anthropic or openai, not "${v.model}".`);
-    model = { provider: v.model as ModelChoice['provider'] };
-    if (v['model-name']) model.model = v['model-name'] as string;
-    if (v['base-url']) model.baseUrl = v['base-url'] as string;
-  }
+  const model = modelFromFlags(v);
   const workspace = v.workspace ? path.resolve(v.workspace as string) : undefined;
   if (v.task === CRASH_FOLDER_TASK && !workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
   const task = v.task === CRASH_FOLDER_TASK ? await crashFolderTask(workspace!, v.crashes as string | undefined) : findTask(v.task as string);

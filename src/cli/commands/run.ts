@@ -5,11 +5,12 @@
 import * as path from 'node:path';
 import { flags } from '../flags';
 import { STORE_FLAGS, storeFromFlags } from '../store-flag';
+import { MODEL_FLAGS, modelFromFlags } from '../model-flag';
+import { interruptSignal } from '../interrupt';
 import { BadInputError } from '../../core/errors';
 import { TOOL_ACTED, type CrashHook } from '../../durable/savepoints';
 import { runTriage, type TriageOutcome } from '../../triage/job';
 import { TerminalApprover, type ApproveMode } from '../terminal-approver';
-import type { ModelChoice } from '../../model/factory';
 import { EXIT } from '../exitcodes';
 import { describeEvent } from '../progress';
 import type { Limits } from '../../agent/budget';
@@ -24,9 +25,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     approve: { type: 'string', default: 'ask' },
     'die-after': { type: 'string' },
     keys: { type: 'string', default: 'on' },
-    model: { type: 'string' },
-    'model-name': { type: 'string' },
-    'base-url': { type: 'string' },
+    ...MODEL_FLAGS,
     tracker: { type: 'string' },
     record: { type: 'string' },
     'max-turns': { type: 'string' },
@@ -50,13 +49,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     if (!Number.isFinite(n) || n < 0) throw new BadInputError(`--${flag} must be a non-negative number, not "${raw}".`);
     limits[key] = n;
   }
-  let model: ModelChoice | undefined;
-  if (v.model !== undefined) {
-    if (!['recorded', 'anthropic', 'openai'].includes(v.model as string)) throw new BadInputError(`--model must be recorded, anthropic or openai, not "${v.model}".`);
-    model = { provider: v.model as ModelChoice['provider'] };
-    if (v['model-name']) model.model = v['model-name'] as string;
-    if (v['base-url']) model.baseUrl = v['base-url'] as string;
-  }
+  const model = modelFromFlags(v);
   const dieAfter = v['die-after'] as string | undefined;
   const crash: CrashHook | undefined = dieAfter
     ? (point, detail) => {
@@ -64,10 +57,7 @@ export async function cmdRun(args: string[]): Promise<number> {
       }
     : undefined;
 
-  const ac = new AbortController();
-  const onSig = (): void => ac.abort();
-  process.once('SIGINT', onSig);
-  process.once('SIGTERM', onSig);
+  const interrupt = interruptSignal();
   const log = (s: string): void => {
     if (!v.quiet) process.stderr.write(s + '\n');
   };
@@ -90,7 +80,7 @@ export async function cmdRun(args: string[]): Promise<number> {
       fresh: v.new === true,
       ...(v.tracker ? { trackerUrl: v.tracker as string } : {}),
       limits,
-      signal: ac.signal,
+      signal: interrupt.signal,
       ...(crash ? { crash } : {}),
       onRunOpened: (runId, st) => log(`run ${runId} (${st.task}), phase ${st.phase}, turn ${st.turns}, restarts ${st.restarts}, workspace ${st.config.workspace}`),
       onEvent: (e) => {
@@ -100,8 +90,7 @@ export async function cmdRun(args: string[]): Promise<number> {
       ...(record ? { recordTo: path.resolve(record) } : {}),
     });
   } finally {
-    process.off('SIGINT', onSig);
-    process.off('SIGTERM', onSig);
+    interrupt.release();
     await runStore.close();
   }
   const r = outcome.result;

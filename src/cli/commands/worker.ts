@@ -10,6 +10,7 @@ import { runWorker } from '../../triage/worker';
 import type { ApproveMode } from '../../triage/stored-answers';
 import { EXIT } from '../exitcodes';
 import { describeEvent } from '../progress';
+import { interruptSignal } from '../interrupt';
 
 function positiveInt(raw: unknown, flag: string): number | undefined {
   if (raw === undefined) return undefined;
@@ -35,10 +36,7 @@ export async function cmdWorker(args: string[]): Promise<number> {
   const pollMs = positiveInt(v['poll-ms'], 'poll-ms');
   const leaseMs = positiveInt(v['lease-ms'], 'lease-ms');
   const store = pgStoreFromFlags(v, 'triage worker');
-  const ac = new AbortController();
-  const onSig = (): void => ac.abort();
-  process.once('SIGINT', onSig);
-  process.once('SIGTERM', onSig);
+  const interrupt = interruptSignal();
   const log = (s: string): void => {
     if (!v.quiet) process.stderr.write(s + '\n');
   };
@@ -52,7 +50,7 @@ export async function cmdWorker(args: string[]): Promise<number> {
         exitWhenIdle: v['exit-when-idle'] === true,
         ...(pollMs ? { pollMs } : {}),
         ...(leaseMs ? { leaseMs } : {}),
-        signal: ac.signal,
+        signal: interrupt.signal,
         log,
         onEvent: (runId, e) => {
           const line = describeEvent(e);
@@ -63,8 +61,7 @@ export async function cmdWorker(args: string[]): Promise<number> {
     if (v.json) process.stdout.write(JSON.stringify({ runs }) + '\n');
     else for (const r of runs) process.stdout.write(`${r.runId}: ${r.ended}${r.error ? ` (${r.error})` : ''}\n`);
   } finally {
-    process.off('SIGINT', onSig);
-    process.off('SIGTERM', onSig);
+    interrupt.release();
   }
-  return ac.signal.aborted ? EXIT.cancelled : EXIT.done;
+  return interrupt.signal.aborted ? EXIT.cancelled : EXIT.done;
 }
