@@ -22,7 +22,7 @@ import { addUsage, resultOf, type AttemptMarker, type ContextSummary, type Messa
 import { CancelledError, LockCompromisedError, MaxResumesError, SimulatedCrash } from '../durable/errors';
 import type { RunHandle } from '../durable/handle';
 import { StateEdit, type StateView } from '../durable/state-edit';
-import { recordWrite, verifyWorkspace } from '../durable/ledger';
+import { beforeWrites, recordWrite, verifyWorkspace } from '../durable/ledger';
 import type { ModelProvider, ModelRequest } from '../model/provider';
 import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer } from './approver';
 import type { Tool, ToolContext, ToolOutput, ToolSet } from './tool';
@@ -226,6 +226,8 @@ class Loop {
           const retention = await this.retentionOf(tool);
           if (retention !== undefined) m.retentionMs = retention;
         }
+        const before = await this.beforeWrites(tool, parsed.args);
+        if (before) m.before = before;
         this.edit.put('attempts', call.id, m);
         await this.save(SavePoint.AttemptMarked);
       }
@@ -276,6 +278,19 @@ class Loop {
       if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
       return undefined;
     }
+  }
+
+  /** The files the call will write, as they are before it (kept with its marker, see ledger.beforeWrites). */
+  private async beforeWrites(tool: Tool, args: Record<string, unknown>): Promise<Record<string, string> | undefined> {
+    if (!tool.writes) return undefined;
+    let paths: string[];
+    try {
+      paths = tool.writes(args, this.state.config.workspace);
+    } catch {
+      return undefined; // the tool refuses these arguments when it runs
+    }
+    this.o.handle.assertHeld();
+    return beforeWrites(this.o.handle, this.edit.raw, paths);
   }
 
   private async askApproval(call: ToolCall, tool: Tool, args: Record<string, unknown>): Promise<ApprovalAnswer> {

@@ -58,6 +58,12 @@ export interface Tool {
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
   /** Did this call already happen? (the ladder's second step) */
   lookup?(args: Record<string, unknown>, ctx: ToolContext): Promise<LookupAnswer>;
+  /**
+   * The workspace-relative paths a call with these arguments will write, so the loop can keep
+   * each file as it was before the run first wrote it (for "undo the run's changes"). Optional;
+   * a path it cannot resolve is left out.
+   */
+  writes?(args: Record<string, unknown>, workspace: string): string[];
   /** A readable rendering of the arguments for a person deciding on an approval. */
   describe?(args: Record<string, unknown>): { title: string; detail: string; diff?: { path: string; before: string; after: string } };
 }

@@ -63,6 +63,12 @@ export interface AttemptMarker {
    * marker so a later process, which has learnt nothing yet, never assumes a default.
    */
   retentionMs?: number;
+  /**
+   * The files the call will write that the run had not written yet, as they were just before
+   * it: the SHA-256 of their bytes (kept in the content store) or "absent". Saved with the
+   * marker, before the call acts, so the files' first versions survive a crash in the call.
+   */
+  before?: Record<string, string>;
 }
 
 /** A call waiting on a person: an approval, or the ladder's last question. */
@@ -81,7 +87,16 @@ export interface FileRecord {
   size: number;
   callId: string;
   writtenAt: string;
+  /**
+   * The file as it was before the run first wrote it: the SHA-256 of those bytes (in the
+   * content store), or "absent" when the run created it. Unset for a write the run could not
+   * see coming (a tool that does not declare the paths it writes), or one recorded by an older version.
+   */
+  before?: string;
 }
+
+/** FileRecord.before of a file the run created. */
+export const ABSENT = 'absent';
 
 /** The context policy's summary of older turns, so a resumed run sends the same context. */
 export interface ContextSummary {
@@ -328,6 +343,7 @@ function marker(v: unknown, p: string): AttemptMarker {
   const m: AttemptMarker = { callId: str(o.callId, `${p}.callId`), tool: str(o.tool, `${p}.tool`), startedAt: str(o.startedAt, `${p}.startedAt`) };
   setIf(m, 'key', optional(o, 'key', p, str));
   setIf(m, 'retentionMs', optional(o, 'retentionMs', p, num));
+  setIf(m, 'before', optional(o, 'before', p, (x, q) => record(x, q, beforeRef)));
   return m;
 }
 function pending(v: unknown, p: string): PendingQuestion {
@@ -335,11 +351,20 @@ function pending(v: unknown, p: string): PendingQuestion {
   if (o.kind !== 'approval' && o.kind !== 'ladder') throw new FieldError(`field "${p}.kind" should be approval or ladder, found ${JSON.stringify(o.kind)}`);
   return { kind: o.kind, callId: str(o.callId, `${p}.callId`), tool: str(o.tool, `${p}.tool`), args: str(o.args, `${p}.args`), askedAt: str(o.askedAt, `${p}.askedAt`) };
 }
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+/** A file's earlier version: a SHA-256 in the content store, or "absent". */
+function beforeRef(v: unknown, p: string): string {
+  const s = str(v, p);
+  if (s !== ABSENT && !SHA256_HEX.test(s)) throw new FieldError(`field "${p}" should be 64 hex digits or "${ABSENT}"`);
+  return s;
+}
 function fileRecord(v: unknown, p: string): FileRecord {
   const o = obj(v, p);
   const sha = str(o.sha256, `${p}.sha256`);
-  if (!/^[0-9a-f]{64}$/.test(sha)) throw new FieldError(`field "${p}.sha256" should be 64 hex digits`);
-  return { sha256: sha, size: num(o.size, `${p}.size`), callId: str(o.callId, `${p}.callId`), writtenAt: str(o.writtenAt, `${p}.writtenAt`) };
+  if (!SHA256_HEX.test(sha)) throw new FieldError(`field "${p}.sha256" should be 64 hex digits`);
+  const r: FileRecord = { sha256: sha, size: num(o.size, `${p}.size`), callId: str(o.callId, `${p}.callId`), writtenAt: str(o.writtenAt, `${p}.writtenAt`) };
+  setIf(r, 'before', optional(o, 'before', p, beforeRef));
+  return r;
 }
 function config(v: unknown, p: string): RunConfig {
   const o = obj(v, p);

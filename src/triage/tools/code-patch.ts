@@ -29,6 +29,7 @@ export function codePatchTool(o: { workspace?: string } = {}): Tool {
       required: ['path', 'patch'],
       additionalProperties: false,
     },
+    writes: (args, workspace) => [writeTarget(workspace, args.path).rel],
     run: (raw, ctx) =>
       guarded('code_patch', ctx.workspace, async () => {
         const { target, parsed } = check(raw, ctx);

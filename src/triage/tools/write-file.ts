@@ -28,6 +28,7 @@ export function writeFileTool(o: { workspace?: string } = {}): Tool {
       additionalProperties: false,
     },
     idempotent: true,
+    writes: (args, workspace) => [writeTarget(workspace, args.path).rel],
     run: (raw, ctx) =>
       guarded('write_file', ctx.workspace, async () => {
         const args = checkArgs('write_file', raw, ['path', 'content']);
