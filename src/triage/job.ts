@@ -25,12 +25,15 @@ import { loadRecording } from '../model/recorded';
 import { findTask, type TaskSpec } from './tasks/catalog';
 import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
 import { judge, type CheckResult } from './tasks/checks';
+import { assertSampleCopy } from './tasks/sample-copy';
 import { triageTools } from './tools';
 import { TrackerClient } from './tracker/client';
 import { startTracker } from './tracker/service';
 import type { TrackerIssue } from './tracker/store';
 import { WindowContextPolicy } from '../model/context';
 import { RecordingProvider } from '../model/record';
+import type { RunEvent, RunEventStore } from '../durable/events/run-event';
+import { FileRunEventStore } from '../durable/events/run-events-file';
 
 export interface TriageRunOptions {
   stateDir: string;
@@ -61,6 +64,20 @@ export interface TriageRunOptions {
   recordTo?: string;
   /** Wraps the provider once it is built. */
   wrapModel?: (m: ModelProvider, state: RunState) => ModelProvider;
+  /** Where the run's history is recorded; default: the event record beside the checkpoints (runEvents). */
+  events?: RunEventStore;
+  /** Told when an event could not be recorded (the run goes on without it). */
+  onHistoryError?: (e: unknown) => void;
+}
+
+/** The state folder's event record (one append-only file per run, see durable/events). */
+export function runEvents(stateDir: string, store?: StoreOptions): RunEventStore {
+  return new FileRunEventStore(stateDir, { sync: store?.sync ?? true });
+}
+
+/** Records an event outside a run's life (a person's choice); a failure to record never undoes what was done. */
+async function note(stateDir: string, runId: string, e: RunEvent): Promise<void> {
+  await runEvents(stateDir).append(runId, [e]).catch(() => undefined);
 }
 
 export interface TriageOutcome {
@@ -150,6 +167,7 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
     workspace = path.resolve(o.workspace);
     const st = await fs.stat(workspace).catch(() => undefined);
     if (!st?.isDirectory()) throw new BadInputError(`Workspace ${workspace} is not a folder.`);
+    if (!ownFolder) await assertSampleCopy(task, workspace);
   } else {
     workspace = path.join(path.resolve(o.stateDir), 'workspaces', runId);
     await fs.cp(task.sample, workspace, { recursive: true, errorOnExist: true, force: false });
@@ -191,8 +209,11 @@ async function drive(
     if (e.type === 'model-call') modelCalls++;
     o.onEvent?.(e);
   };
+  const events = o.events ?? runEvents(o.stateDir, o.store);
   const common = {
     stateDir: o.stateDir,
+    events,
+    ...(o.onHistoryError ? { onHistoryError: o.onHistoryError } : {}),
     ...(o.store ? { store: o.store } : {}),
     ...(o.limits ? { limits: o.limits } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
@@ -219,7 +240,13 @@ async function drive(
     const state = runState!;
     const issues = tracker ? await tracker.client.search({ runId: state.runId }) : [];
     const outcome: TriageOutcome = { runId: state.runId, result, issues, modelCalls, finishedBefore, workspace: state.config.workspace };
-    if (result.phase === 'done' && task.checks.length > 0) outcome.checks = await judge(task, { state, workspace: state.config.workspace, issues });
+    if (result.phase === 'done' && task.checks.length > 0) {
+      outcome.checks = await judge(task, { state, workspace: state.config.workspace, issues });
+      if (!finishedBefore) {
+        const failed = outcome.checks.filter((c) => !c.passed).map((c) => ({ name: c.name, detail: c.detail }));
+        await events.append(state.runId, [{ type: 'checks', at: new Date().toISOString(), passed: outcome.checks.length - failed.length, total: outcome.checks.length, failed }]).catch((e: unknown) => o.onHistoryError?.(e));
+      }
+    }
     return outcome;
   } finally {
     await tracker?.close();
@@ -275,6 +302,7 @@ export async function restoreAgentVersion(stateDir: string, runId: string): Prom
   try {
     const changes = await checkWorkspace(state.config.workspace, state.files);
     await restoreFiles(handle, state, changes);
+    if (changes.length > 0) await note(stateDir, runId, { type: 'workspace-restored', at: new Date().toISOString(), files: changes.map((c) => c.path) });
     return changes;
   } finally {
     await handle.close();
@@ -290,6 +318,7 @@ export async function acceptCurrentFiles(stateDir: string, runId: string): Promi
       const edit = new StateEdit(state);
       await acceptFiles(handle, edit, changes);
       await handle.save(edit, 'workspace-accepted');
+      await note(stateDir, runId, { type: 'workspace-accepted', at: new Date().toISOString(), files: changes.map((c) => c.path) });
     }
     return changes;
   } finally {
@@ -300,6 +329,7 @@ export async function acceptCurrentFiles(stateDir: string, runId: string): Promi
 /** Deletes a run's checkpoint (the workspace and tracker are left as they are). */
 export async function abandonRun(stateDir: string, runId: string): Promise<void> {
   await deleteRun(stateDir, runId);
+  await runEvents(stateDir).remove(runId);
 }
 
 /** The current state of a run as readable JSON (`triage show`, the Runs view's Open Checkpoint). */
