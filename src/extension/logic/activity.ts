@@ -1,0 +1,25 @@
+/**
+ * What a running run does now, in words, from the loop's events: "waiting for the model",
+ * "running code_patch: Patch src/a.js", "waiting for you", "finished". Undefined for an
+ * event that does not change it.
+ */
+import type { LoopEvent } from '../../agent/loop';
+import { describeCall } from '../../triage/transcript/calls';
+
+export function activityOf(e: LoopEvent): string | undefined {
+  switch (e.type) {
+    case 'model-call':
+      return 'waiting for the model';
+    case 'tool-start':
+      return `running ${e.call.name}: ${describeCall(e.call).title}`;
+    case 'tool-end':
+    case 'reply':
+      return e.type === 'reply' && e.calls.length === 0 ? 'finished' : 'running tools';
+    case 'saved':
+      return e.phase === 'paused' ? 'waiting for you' : e.phase === 'done' ? 'finished' : undefined;
+    case 'started':
+      return e.reask ? 'waiting for you' : e.resumed ? 'resuming' : 'starting';
+    default:
+      return undefined;
+  }
+}
