@@ -170,10 +170,16 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     return 'shown';
   };
 
+  /** A bundled task works on its own sample: refused at once on another folder (the job refuses it too). */
+  const checkSample = async (task: { kind: string; task: string }, ws: string): Promise<void> => {
+    if (task.kind === 'catalog') await core.samples().assertSampleCopy(core.catalog().findTask(task.task), ws);
+  };
+
   register('durableTriage.start', async () => {
     const ws = needWorkspace(d);
     const task = await pickTask(ws);
     if (!task) return;
+    await checkSample(task, ws);
     const choice = await finishedChoice(task.task, ws);
     if (choice === 'shown' || choice === 'cancel') return;
     const s = d.settings();
@@ -188,6 +194,7 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     const ws = needWorkspace(d);
     const task = await pickTask(ws);
     if (!task) return;
+    await checkSample(task, ws);
     const choice = await finishedChoice(task.task, ws);
     if (choice === 'shown' || choice === 'cancel') return;
     const s = d.settings();

@@ -15,12 +15,17 @@ import { blobUri, missingUri } from './docs';
 import { showChangedDiffs } from './diffs';
 import * as core from './core';
 
-function beforeUri(stateDir: string, f: RunFile): vscode.Uri {
-  return f.before && f.before !== ABSENT ? blobUri(stateDir, f.before, f.path) : missingUri(f.path);
+function abs(workspace: string, f: RunFile): string {
+  return path.join(workspace, ...f.path.split('/'));
+}
+
+/** The file before the run; its URI's path is the file's own, so the diff editors show one file, not a rename. */
+function beforeUri(stateDir: string, workspace: string, f: RunFile): vscode.Uri {
+  return f.before && f.before !== ABSENT ? blobUri(stateDir, f.before, abs(workspace, f)) : missingUri(abs(workspace, f));
 }
 
 function nowUri(workspace: string, f: RunFile): vscode.Uri {
-  return f.current === null ? missingUri(f.path) : vscode.Uri.file(path.join(workspace, ...f.path.split('/')));
+  return f.current === null ? missingUri(abs(workspace, f)) : vscode.Uri.file(abs(workspace, f));
 }
 
 /** Every file the run wrote, as one multi-file diff against the files before the run. */
@@ -33,7 +38,7 @@ export async function reviewChanges(stateDir: string, runId: string): Promise<vo
   const state = await core.checkpoints().readRun(stateDir, runId);
   const title = `${PREFIX}: changes of ${shortRunId(runId, state.task)} (before the run ↔ now)`;
   try {
-    await vscode.commands.executeCommand('vscode.changes', title, files.map((f) => [nowUri(workspace, f), beforeUri(stateDir, f), nowUri(workspace, f)]));
+    await vscode.commands.executeCommand('vscode.changes', title, files.map((f) => [nowUri(workspace, f), beforeUri(stateDir, workspace, f), nowUri(workspace, f)]));
   } catch {
     for (const f of files) await openFileDiff(stateDir, runId, f.path, workspace, f);
   }
@@ -53,7 +58,7 @@ export async function openFileDiff(stateDir: string, runId: string, rel: string,
     return;
   }
   const label = f.before === ABSENT ? 'created by the run' : f.before === undefined ? 'before the run not recorded' : 'before the run ↔ now';
-  await vscode.commands.executeCommand('vscode.diff', beforeUri(stateDir, f), nowUri(ws, f), `${f.path} (${label})`, { preview: true });
+  await vscode.commands.executeCommand('vscode.diff', beforeUri(stateDir, ws, f), nowUri(ws, f), `${f.path} (${label})`, { preview: true });
 }
 
 /** Undo Run's Changes: asks first; a refusal shows the files changed since the run wrote them. */

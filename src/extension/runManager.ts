@@ -30,7 +30,7 @@ interface ActiveRun {
   turn: number;
   dollars: number;
   movedAt: number;
-  /** What it does now, in words ("waiting for the model", "running code_patch: Patch src/a.js"). */
+  /** What it does now, in words ("waiting for the model", "running code_patch"). */
   doing: string;
   done: Promise<void>;
 }

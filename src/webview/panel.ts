@@ -118,7 +118,7 @@ function callCard(c: CallView, view: PanelView, t: Transcript): HTMLElement {
     icon(TOOL_ICONS[c.tool] ?? 'tools'),
     h('span', { class: 'call-title' }, c.title),
     h('span', { class: 'tool' }, c.tool),
-    h('span', { class: `status ${c.status}`, title: st.label }, icon(st.icon, st.label)),
+    h('span', { class: `status s-${c.status}`, title: st.label }, icon(st.icon, st.label)),
   );
   card.append(head);
   const body: Node[] = c.args.map(block);
@@ -173,7 +173,9 @@ function entry(e: Entry, view: PanelView): HTMLElement {
 function header(view: PanelView): HTMLElement {
   const t = view.transcript;
   const status = view.active ? (view.doing ?? t.status) : view.locked ? 'open in another window' : t.status;
-  const stateCls = t.phase === 'done' ? 'done' : view.active ? 'active' : t.phase === 'paused' ? 'waiting' : 'stopped';
+  const waitingForYou = t.pending.length > 0;
+  const stateCls = t.phase === 'done' ? 'done' : waitingForYou ? 'waiting' : view.active ? 'active' : 'stopped';
+  const pillIcon = stateCls === 'active' ? icon('sync') : stateCls === 'waiting' ? icon('bell-dot') : null;
   const buttons: HTMLElement[] = [];
   if (view.active) buttons.push(button('Cancel', 'debug-stop', () => vscode.postMessage({ type: 'run', command: 'cancel' }), { title: 'Stop the run; it saves where it stopped and can be resumed' }));
   else if (t.phase !== 'done' && !view.locked) buttons.push(button('Resume', 'debug-continue', () => vscode.postMessage({ type: 'run', command: 'resume' }), { primary: true }));
@@ -192,17 +194,18 @@ function header(view: PanelView): HTMLElement {
   return h(
     'header',
     {},
-    h('div', { class: 'title-row' }, h('h1', {}, t.task), h('span', { class: `pill ${stateCls}` }, view.active ? icon('sync', undefined) : null, ' ', status)),
+    h('div', { class: 'title-row' }, h('h1', {}, t.task), h('span', { class: `pill p-${stateCls}` }, pillIcon, pillIcon ? ' ' : '', status)),
     h('div', { class: 'run-id' }, `run ${t.runId}`),
     h('div', { class: 'stats' }, ...stats.map((s) => h('span', {}, s))),
     h('div', { class: 'toolbar' }, ...buttons),
+    questions(view) ?? '',
   );
 }
 
-function waiting(view: PanelView): HTMLElement | null {
+function questions(view: PanelView): HTMLElement | null {
   const t = view.transcript;
   if (t.pending.length === 0) return null;
-  const box = h('section', { class: 'waiting', role: 'alert' });
+  const box = h('section', { class: 'questions', role: 'alert' });
   for (const p of t.pending) {
     const row = h('div', { class: 'waiting-row' }, icon('bell-dot'), h('span', {}, p.kind === 'approval' ? ` Approve "${p.title}"?` : ` Did "${p.title}" already happen?`));
     if (p.kind === 'approval') {
@@ -258,10 +261,26 @@ function render(view: PanelView): void {
   const list = h('div', { class: 'transcript' });
   for (const e of t.entries) list.append(entry(e, view));
   if (view.active && view.doing) list.append(h('div', { class: 'now' }, icon('loading', undefined), ' ', view.doing, '…'));
-  app.replaceChildren(header(view), waiting(view) ?? '', list, summary(view));
-  vscode.setState({ runId: t.runId });
-  window.scrollTo(0, view.active && atBottom ? document.body.scrollHeight : y);
+  app.replaceChildren(header(view), list, summary(view));
+  if (first) {
+    // First render (a new panel, or one shown again / restored after a reload): where it was, else the newest entry of a live run.
+    first = false;
+    const saved = vscode.getState()?.scrollY;
+    window.scrollTo(0, saved !== undefined && saved > 0 ? saved : view.active ? document.body.scrollHeight : 0);
+  } else window.scrollTo(0, view.active && atBottom ? document.body.scrollHeight : y);
+  runId = t.runId;
+  remember();
 }
+
+let first = true;
+let runId = vscode.getState()?.runId ?? '';
+let timer: number | undefined;
+function remember(): void {
+  if (runId) vscode.setState({ runId, scrollY: window.scrollY });
+}
+window.addEventListener('scroll', () => {
+  if (timer === undefined) timer = window.setTimeout(() => ((timer = undefined), remember()), 200);
+});
 
 window.addEventListener('message', (ev: MessageEvent<ToPanel>) => {
   const m = ev.data;

@@ -34,9 +34,9 @@ test('the done text leaves out checks for a task without any, and says when no i
 });
 
 test('a stale notification says how its question was decided; a closed one says it is asked again', () => {
-  assert.equal(decidedMessage('File issue: x', { answer: 'approve', by: 'you, in the Run panel' }), 'Durable Triage: File issue: x was already approved by you, in the Run panel; this notification no longer acts.');
-  assert.equal(decidedMessage('Patch a.js', { answer: { answer: 'rerun' } }), 'Durable Triage: Patch a.js was already answered (run it again); this notification no longer acts.');
-  assert.match(decidedMessage('File issue: x', { answer: 'later', by: 'the run stopped' }), /was closed when its run stopped; it is asked again when the run resumes\.$/);
+  assert.equal(decidedMessage('File issue: x', { answer: 'approve', by: 'you, in the Run panel' }), 'Durable Triage: already approved by you, in the Run panel; this notification no longer acts: File issue: x.');
+  assert.equal(decidedMessage('Patch a.js', { answer: { answer: 'rerun' } }), 'Durable Triage: already answered (run it again); this notification no longer acts: Patch a.js.');
+  assert.equal(decidedMessage('File issue: x', { answer: 'later', by: 'the run stopped' }), 'Durable Triage: closed when its run stopped; asked again when the run resumes: File issue: x.');
 });
 
 test('the changed-files text says what the buttons do, and offers no way on a recorded run cannot take', () => {

@@ -1,17 +1,16 @@
 /**
  * What a running run does now, in words, from the loop's events: "waiting for the model",
- * "running code_patch: Patch src/a.js", "waiting for you", "finished". Undefined for an
+ * "running code_patch", "waiting for you", "finished". Undefined for an
  * event that does not change it.
  */
 import type { LoopEvent } from '../../agent/loop';
-import { describeCall } from '../../triage/transcript/calls';
 
 export function activityOf(e: LoopEvent): string | undefined {
   switch (e.type) {
     case 'model-call':
       return 'waiting for the model';
     case 'tool-start':
-      return `running ${e.call.name}: ${describeCall(e.call).title}`;
+      return `running ${e.call.name}`;
     case 'tool-end':
     case 'reply':
       return e.type === 'reply' && e.calls.length === 0 ? 'finished' : 'running tools';

@@ -36,4 +36,6 @@ export type FromPanel =
 /** The state the webview keeps across a reload (so the panel can be restored). */
 export interface PanelState {
   runId: string;
+  /** Where the transcript was scrolled. */
+  scrollY?: number;
 }

@@ -79,13 +79,13 @@ export function doneMessage(task: string, runId: string, checks: readonly { pass
   return `${PREFIX}: ${task} finished: ${parts.join('; ')} (run ${shortRunId(runId, task)}).`;
 }
 
-/** A notification clicked after its question was decided elsewhere (or closed when the run stopped). */
+/** A notification clicked after its question was decided elsewhere (or closed when the run stopped): what happened first, so a one-line toast shows it. */
 export function decidedMessage(title: string, decision: { answer: unknown; by?: string } | undefined): string {
   const a = decision?.answer;
   const what = typeof a === 'string' ? a : typeof a === 'object' && a !== null ? (a as { answer?: string }).answer : undefined;
-  if (what === undefined || what === 'later') return `${PREFIX}: the question about ${title} was closed when its run stopped; it is asked again when the run resumes.`;
+  if (what === undefined || what === 'later') return `${PREFIX}: closed when its run stopped; asked again when the run resumes: ${title}.`;
   const verb = what === 'approve' ? 'approved' : what === 'deny' ? 'denied' : what === 'rerun' ? 'answered (run it again)' : 'answered (it happened)';
-  return `${PREFIX}: ${title} was already ${verb}${decision?.by ? ` by ${decision.by}` : ''}; this notification no longer acts.`;
+  return `${PREFIX}: already ${verb}${decision?.by ? ` by ${decision.by}` : ''}; this notification no longer acts: ${title}.`;
 }
 
 /** An old "Resume it?" clicked for a run that has finished since. */

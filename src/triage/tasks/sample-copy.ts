@@ -20,8 +20,8 @@ export class WrongWorkspaceError extends BadInputError {
     readonly matching?: string,
   ) {
     super(
-      `${task} works on its own sample project, and ${workspace} is not a copy of it (it does not hold the task's crash reports under crashes/). ` +
-        `Open a copy of its sample (${sample}) and start ${task} there` +
+      `${task} works on its own sample project, and this folder (${path.basename(workspace)}) is not a copy of it: it lacks the task's crash reports (crashes/). ` +
+        `Open a copy of the sample and start ${task} there` +
         (matching ? `, or start ${matching}, whose sample this folder is.` : '.') +
         ' Nothing was written.',
     );

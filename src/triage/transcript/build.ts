@@ -96,7 +96,9 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
       turn++;
       turnAt.set(turn, base.length);
       const t: Entry = { kind: 'turn', turn, calls: m.calls?.length ?? 0 };
-      if (m.text) t.text = m.text;
+      // The final reply's words are the answer, shown once, as the answer.
+      const isAnswer = state.phase === 'done' && i === state.messages.length - 1 && !m.calls?.length && m.text === state.answer;
+      if (m.text && !isAnswer) t.text = m.text;
       base.push(t);
       for (const c of m.calls ?? []) {
         const v = callOf(c, turn, results.get(c.id), state);
@@ -210,8 +212,8 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
   } else if (between.length > 0) {
     entries.push({ kind: 'history', tone: 'history', title: 'Between runs', lines: between });
   }
-  entries.push(...tail);
   if (state.phase === 'done') entries.push({ kind: 'answer', text: state.answer ?? '' });
+  entries.push(...tail);
 
   const notes: string[] = [];
   if (events.length === 0 && state.turns > 0) notes.push('This run has no event record (it was started by an older version, or its record was removed): its restarts, ladder decisions and per-turn spend are not shown.');
