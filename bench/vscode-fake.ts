@@ -4,6 +4,7 @@
  * TreeItem, ...), a few recorded calls (the notifications), and for anything else a tolerant
  * Proxy that returns no-op functions and objects. It decides nothing; it only lets activation run.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- it stands in for the whole untyped `vscode` module */
 import * as path from 'node:path';
 
 type AnyFn = (...args: unknown[]) => unknown;

@@ -2,6 +2,8 @@
 //   src/extension/extension.ts -> dist/extension.js   (external: vscode, which the editor provides)
 //   src/cli/main.ts            -> dist/cli.js         (bin/triage.js loads it when present)
 //   src/triage/sweep/child.ts  -> dist/sweep-child.js (the crash sweep's --kill child, found beside dist/cli.js)
+//   src/model/sdk-clients.ts   -> dist/sdk-clients.js (the vendors' model SDKs: the bundles above load it on their
+//                                 first live model call, so starting the editor or the CLI does not parse ~650 KB)
 //   src/webview/panel.ts       -> dist/panel.js       (the Run panel's script, in the webview: browser, IIFE)
 // and copies @vscode/codicons' style sheet and font to dist/codicons/: the Run panel shows the
 // editor's icons, which a webview does not get from the workbench, and the .vsix has no node_modules.
@@ -28,10 +30,21 @@ const common = {
   legalComments: 'none',
 };
 
+// src/model/sdk.ts imports './sdk-clients' dynamically: in a bundle that is the file beside it in dist/.
+const sdkClientsApart = {
+  name: 'sdk-clients-apart',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/sdk-clients$/ }, (args) =>
+      args.importer === path.join(root, 'src', 'model', 'sdk.ts') ? { path: './sdk-clients.js', external: true } : undefined,
+    );
+  },
+};
+
 const bundles = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
-  { ...common, entryPoints: ['src/triage/sweep/child.ts'], outfile: 'dist/sweep-child.js' },
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [sdkClientsApart] },
+  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', plugins: [sdkClientsApart] },
+  { ...common, entryPoints: ['src/triage/sweep/child.ts'], outfile: 'dist/sweep-child.js', plugins: [sdkClientsApart] },
+  { ...common, entryPoints: ['src/model/sdk-clients.ts'], outfile: 'dist/sdk-clients.js' },
   { ...common, entryPoints: ['src/webview/panel.ts'], outfile: 'dist/panel.js', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },
 ];
 

@@ -19,7 +19,7 @@
  */
 import { SavePoint, TOOL_ACTED, type CrashHook } from '../durable/savepoints';
 import { addUsage, resultOf, type AttemptMarker, type ContextSummary, type Message, type ModelReply, type Phase, type RunResult, type RunState, type ToolCall, type ToolResult, type Usage } from '../durable/state';
-import { CancelledError, LockCompromisedError, MaxResumesError, SimulatedCrash } from '../durable/errors';
+import { CancelledError, LockCompromisedError, MaxResumesError, ReplyCutError, SimulatedCrash } from '../durable/errors';
 import type { RunHandle } from '../durable/handle';
 import { StateEdit, type StateView } from '../durable/state-edit';
 import { beforeWrites, recordWrite, verifyWorkspace } from '../durable/ledger';
@@ -73,6 +73,17 @@ export interface LoopOptions {
 
 /** The message a denied call gets as its (error) result. */
 export const DENIED = 'The person denied this call.';
+
+/** Replies cut by the token limit in a row before the run stops with ReplyCutError. */
+export const MAX_CUT_REPLIES = 3;
+
+/** What the model is told, before its next call, about a reply its output token limit cut. */
+export function cutNote(stopReason: string): string {
+  return (
+    `Your previous reply was cut off at the output token limit (stop reason ${stopReason}) before you finished. ` +
+    'Continue from where it stopped, in shorter steps; a tool call whose arguments were cut off did not run.'
+  );
+}
 
 /**
  * Drives the run to done or paused and returns its RunResult (phase 'done' or 'paused');
@@ -152,7 +163,7 @@ class Loop {
     };
     if (raw.summary) req.summary = raw.summary;
     // Budgets stop the run before the call that would exceed them (the estimate: this request's input).
-    checkBudget(raw, this.o.limits ?? {}, estimateCall(req, this.o.model.model));
+    checkBudget(raw, this.o.limits ?? {}, estimateCall(req, this.o.model.model, this.o.model.prices));
     this.stopIfCancelled();
     this.emit({ type: 'model-call', turn: s.turns });
     const got = await this.guard(() => this.o.model.complete(req, this.signal));
@@ -169,6 +180,19 @@ class Loop {
     const ev: LoopEvent = { type: 'reply', turn: s.turns - 1, calls: reply.calls, usage: reply.usage, total: raw.usage };
     if (reply.text !== undefined) ev.text = reply.text;
     this.emit(ev);
+    if (reply.truncated) {
+      // A reply cut by the token limit is never the run's answer: it is saved (paid once), the
+      // model is told, and the run goes on: its calls run (a cut call fails on its arguments),
+      // or, with none, the next model call continues it. Too many in a row stop the run.
+      const inARow = (s.cutReplies ?? 0) + 1;
+      this.edit.set('cutReplies', inARow);
+      this.edit.set('inbox', [...(s.inbox ?? []), cutNote(reply.stopReason ?? 'unknown')]);
+      this.edit.set('phase', reply.calls.length > 0 ? 'tools' : 'model');
+      await this.save(SavePoint.ReplyArrived);
+      if (inARow >= MAX_CUT_REPLIES) throw new ReplyCutError(s.runId, inARow, reply.stopReason ?? 'unknown');
+      return 'tools';
+    }
+    if (s.cutReplies !== undefined) this.edit.set('cutReplies', undefined);
     if (reply.calls.length === 0) {
       this.edit.set('answer', reply.text ?? '');
       this.edit.set('phase', 'done');

@@ -55,6 +55,11 @@ export async function resumeRun(o: RunnerOptions & { runId: string }): Promise<R
   return drive(o, handle, state, true);
 }
 
+/** Goes on with a run the caller already opened (openRun: locked and read once); closes it at the end. */
+export function continueRun(o: RunnerOptions & { open: { handle: RunHandle; state: RunState } }): Promise<RunResult> {
+  return drive(o, o.open.handle, o.open.state, true);
+}
+
 async function drive(o: RunnerOptions, handle: RunHandle, state: RunState, resumed: boolean): Promise<RunResult> {
   try {
     await o.opened?.(state, handle);

@@ -29,6 +29,7 @@ const BY_CODE: Record<string, number> = {
   'lock-compromised': EXIT.lockCompromised,
   'model-error': EXIT.model,
   'recording-diverged': EXIT.model,
+  'reply-cut': EXIT.model,
   cancelled: EXIT.cancelled,
 };
 

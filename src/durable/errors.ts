@@ -121,6 +121,17 @@ export class ModelError extends TriageError {
   readonly code = 'model-error';
 }
 
+/** The model's replies kept being cut at its output token limit: continuing them got nowhere. */
+export class ReplyCutError extends TriageError {
+  readonly code = 'reply-cut';
+  constructor(readonly runId: string, readonly inARow: number, readonly stopReason: string) {
+    super(
+      `Run ${runId}: the model's last ${inARow} replies were all cut at its output token limit (stop reason ${stopReason}), so the run stopped instead of continuing them again. ` +
+        'Each reply is saved (none is paid twice); use a model with a larger output limit, or resume to let it try again.',
+    );
+  }
+}
+
 /** A run ID that already exists was about to be created again. */
 export class RunExistsError extends TriageError {
   readonly code = 'run-exists';

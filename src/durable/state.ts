@@ -48,6 +48,10 @@ export interface ModelReply {
   model: string;
   /** Provider's own ID for the reply, where it gives one. */
   replyId?: string;
+  /** The provider's own stop reason, where it gives one (end_turn, tool_use, max_tokens, stop, length, tool_calls, content_filter...). */
+  stopReason?: string;
+  /** Set when the reply was cut by a token limit (Anthropic max_tokens or model_context_window_exceeded, OpenAI length): it is not a whole answer. */
+  truncated?: true;
 }
 
 /** Marker saved (save point 3) just before a call that can change something. */
@@ -144,6 +148,8 @@ export interface RunState {
   files?: Record<string, FileRecord>;
   /** Notes for the model, sent as a user message before the next model call (e.g. what changed). */
   inbox?: string[];
+  /** How many replies in a row the model's output token limit cut (unset when the last one was whole). */
+  cutReplies?: number;
   answer?: string;
 }
 
@@ -269,6 +275,11 @@ function bool(v: unknown, p: string): boolean {
   if (typeof v !== 'boolean') fail(p, 'true or false', v);
   return v;
 }
+/** A flag saved only when set: `true`, never `false`. */
+function yes(v: unknown, p: string): true {
+  if (v !== true) fail(p, 'true (or absent)', v);
+  return v;
+}
 function arr(v: unknown, p: string): unknown[] {
   if (!Array.isArray(v)) fail(p, 'an array', v);
   return v;
@@ -336,6 +347,8 @@ function reply(v: unknown, p: string): ModelReply {
   };
   setIf(r, 'text', optional(o, 'text', p, str));
   setIf(r, 'replyId', optional(o, 'replyId', p, str));
+  setIf(r, 'stopReason', optional(o, 'stopReason', p, str));
+  setIf(r, 'truncated', optional(o, 'truncated', p, yes));
   return r;
 }
 function marker(v: unknown, p: string): AttemptMarker {
@@ -409,6 +422,7 @@ export function validateState(raw: unknown): RunState {
   setIf(s, 'attempts', optional(o, 'attempts', '$', (x, q) => record(x, q, marker)));
   setIf(s, 'files', optional(o, 'files', '$', (x, q) => record(x, q, fileRecord)));
   setIf(s, 'inbox', optional(o, 'inbox', '$', (x, q) => arr(x, q).map((e, i) => str(e, `${q}[${i}]`))));
+  setIf(s, 'cutReplies', optional(o, 'cutReplies', '$', num));
   setIf(s, 'answer', optional(o, 'answer', '$', str));
   return s;
 }

@@ -161,7 +161,7 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
    * done, the user chooses between its saved result (no model call) and a new run.
    */
   const finishedChoice = async (task: string, ws: string): Promise<'new' | 'shown' | 'cancel' | undefined> => {
-    const latest = await core.job().latestRun(d.stateDir(), { task, workspace: ws });
+    const latest = await core.runAdmin().latestRun(d.stateDir(), { task, workspace: ws });
     if (latest?.phase !== 'done') return undefined;
     const pick = await vscode.window.showInformationMessage(finishedRunMessage(task, latest.runId, latest.updatedAt), { modal: true }, FINISHED_BUTTONS.show, FINISHED_BUTTONS.fresh);
     if (pick === FINISHED_BUTTONS.fresh) return 'new';
@@ -281,7 +281,7 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
       'Delete Run',
     );
     if (sure !== 'Delete Run') return;
-    await core.job().abandonRun(d.stateDir(), runId);
+    await core.runAdmin().abandonRun(d.stateDir(), runId);
     d.log.info(`[${runId}] deleted`);
     d.refresh();
   });
@@ -302,7 +302,7 @@ async function pickApproval(d: CommandDeps, ladderToo = false): Promise<Node | u
   let qs: Q[] = d.questions.list().filter((q) => wanted(q.kind)).map((q) => ({ runId: q.runId, callId: q.callId, tool: q.tool, kind: q.kind, title: q.title ?? q.tool }));
   if (qs.length === 0) {
     const ws = d.workspace();
-    const runs = await core.job().unfinishedRuns(d.stateDir(), ws ? { workspace: ws } : {});
+    const runs = await core.runAdmin().unfinishedRuns(d.stateDir(), ws ? { workspace: ws } : {});
     qs = runs.flatMap((l) =>
       (l.state?.pending ?? []).filter((p) => wanted(p.kind)).map((p) => ({ runId: l.runId, callId: p.callId, tool: p.tool, kind: p.kind, title: describeCall({ id: p.callId, name: p.tool, args: p.args }).title })),
     );

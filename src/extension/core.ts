@@ -4,6 +4,7 @@
  * bundles them into dist/extension.js; this keeps their module setup out of activation).
  */
 export type JobModule = typeof import('../triage/job');
+export type RunAdminModule = typeof import('../triage/run-admin');
 export type CatalogModule = typeof import('../triage/tasks/catalog');
 export type CheckpointModule = typeof import('../durable/checkpoint');
 export type RunInfoModule = typeof import('../triage/runinfo');
@@ -15,6 +16,10 @@ export type SampleModule = typeof import('../triage/tasks/sample-copy');
 /* eslint-disable @typescript-eslint/no-require-imports */
 export function job(): JobModule {
   return require('../triage/job') as JobModule;
+}
+
+export function runAdmin(): RunAdminModule {
+  return require('../triage/run-admin') as RunAdminModule;
 }
 
 export function catalog(): CatalogModule {

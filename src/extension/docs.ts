@@ -38,7 +38,7 @@ export class MemoryDocs implements vscode.TextDocumentContentProvider {
     const id = String(++this.next);
     this.docs.set(id, content);
     if (this.docs.size > 200) this.docs.delete(this.docs.keys().next().value as string);
-    return vscode.Uri.from({ scheme: DOC_SCHEME, path: `/${folder.replace(/[\/\\]/g, '_')}/${name}`, query: `id=${id}` });
+    return vscode.Uri.from({ scheme: DOC_SCHEME, path: `/${folder.replace(/[/\\]/g, '_')}/${name}`, query: `id=${id}` });
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -54,7 +54,7 @@ class StateDocs implements vscode.TextDocumentContentProvider {
     const ref = parseStateUri(uri.path, uri.query);
     if (!ref) return `(not a Durable Triage run address: ${uri.toString()})`;
     try {
-      return await core.job().showState(ref.stateDir, ref.runId);
+      return await core.runAdmin().showState(ref.stateDir, ref.runId);
     } catch (e) {
       return `(run ${ref.runId} cannot be shown: ${(e as Error).message})`;
     }

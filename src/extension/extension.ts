@@ -36,7 +36,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const keys = new ApiKeys(context.secrets);
   context.subscriptions.push(statusBar);
 
+  // Created below, after the parts they need; `changed` may be called before that.
   let view: RunsView | undefined;
+  // eslint-disable-next-line prefer-const
   let panels: RunPanels | undefined;
   const changed = (runId?: string): void => {
     view?.refresh();

@@ -9,7 +9,7 @@ import type { ModelReply, ToolCall } from '../durable/state';
 import { BadInputError, ModelError } from '../durable/errors';
 import type { ModelProvider, ModelRequest } from '../model/provider';
 import { PriceTable } from '../model/prices';
-import { abortError } from '../model/http';
+import { abortError } from '../model/attempt';
 import { lmTurns, type LmPart, type LmTurn } from './logic/lmRequest';
 
 const JUSTIFICATION = 'Durable Triage runs the triage agent you started on this workspace.';
@@ -61,7 +61,7 @@ export class VsCodeLmProvider implements ModelProvider {
 
   constructor(
     private readonly chat: vscode.LanguageModelChat,
-    private readonly prices: PriceTable = new PriceTable(),
+    readonly prices: PriceTable = new PriceTable(),
     private readonly warn: (message: string) => void = () => {},
   ) {
     this.model = chat.id;

@@ -12,7 +12,7 @@ import { TOOL_ACTED, type CrashHook } from '../durable/savepoints';
 import { CancelledError, TriageError } from '../durable/errors';
 import type { ExtensionSettings } from './logic/settings';
 import { eventLine, progressOf } from './logic/eventLog';
-import { DONE_BUTTONS, doneMessage, pausedMessage, progressText, progressTitle } from './logic/texts';
+import { DONE_BUTTONS, doneMessage, openRunLink, pausedMessage, progressText, progressTitle } from './logic/texts';
 import { activityOf } from './logic/activity';
 import type { NotificationApprover, Questions } from './approver';
 import type { RunStatusBar } from './statusBar';
@@ -139,7 +139,7 @@ export class RunManager {
         progress.report({ message: knownRunId ? `resuming ${knownRunId}` : 'starting' });
         const moved = (): void => {
           run.movedAt = Date.now();
-          progress.report({ message: progressText(run.turn, run.dollars, run.doing) });
+          progress.report({ message: `${progressText(run.turn, run.dollars, run.doing)}${run.runId ? ` · ${openRunLink(run.runId)}` : ''}` });
           this.updateStatus();
           this.moved.fire(run.runId);
         };

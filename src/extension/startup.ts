@@ -22,8 +22,7 @@ export interface StartupDeps {
 }
 
 export async function startupScan(d: StartupDeps): Promise<void> {
-  const job = core.job();
-  const runs = await job.unfinishedRuns(d.stateDir, { workspace: d.workspace });
+  const runs = await core.runAdmin().unfinishedRuns(d.stateDir, { workspace: d.workspace });
   const actions = startupActions(runs, d.activeRunIds());
   d.log.info(`startup: ${runs.length} unfinished run(s) of ${d.workspace} in ${d.stateDir}`);
   await Promise.all(actions.map((a) => act(a, d)));

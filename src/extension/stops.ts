@@ -54,7 +54,7 @@ async function act(a: Action, runId: string | undefined, d: StopDeps): Promise<v
 }
 
 async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<void> {
-  const job = core.job();
+  const admin = core.runAdmin();
   const stateDir = d.stateDir();
   const runId = e.runId;
   d.log.warn(`[${runId}] ${e.message}`); // an expected stop: a warning with its message
@@ -73,13 +73,13 @@ async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<
           continue;
         }
         case CHANGED_BUTTONS.restore: {
-          const restored = await job.restoreAgentVersion(stateDir, runId);
+          const restored = await admin.restoreAgentVersion(stateDir, runId);
           d.log.info(`[${runId}] restored the agent's version of ${restored.map((c) => c.path).join(', ') || 'no file (none had changed)'}; resuming`);
           d.resume(runId);
           return;
         }
         case CHANGED_BUTTONS.accept: {
-          const accepted = await job.acceptCurrentFiles(stateDir, runId);
+          const accepted = await admin.acceptCurrentFiles(stateDir, runId);
           d.log.info(`[${runId}] accepted the current ${accepted.map((c) => c.path).join(', ') || '(no changed file)'}; the model is told what changed; resuming`);
           d.resume(runId);
           return;
@@ -91,7 +91,7 @@ async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<
             CHANGED_BUTTONS.abandon,
           );
           if (sure !== CHANGED_BUTTONS.abandon) continue;
-          await job.abandonRun(stateDir, runId);
+          await admin.abandonRun(stateDir, runId);
           d.log.info(`[${runId}] abandoned`);
           d.changed();
           return;

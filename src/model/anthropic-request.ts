@@ -12,29 +12,21 @@
  * - With prompt caching on, the system prompt (which caches the tools too) and the last
  *   block of the conversation carry cache_control breakpoints.
  */
+import type { MessageCreateParams, TextBlockParam, Tool, ToolResultBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Message } from '../durable/state';
 import type { ModelRequest } from './provider';
 import { withSummary } from './context';
 
-type CacheControl = { type: 'ephemeral' };
-export type AnthropicBlock =
-  | { type: 'text'; text: string; cache_control?: CacheControl }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown>; cache_control?: CacheControl }
-  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean; cache_control?: CacheControl };
+/** The blocks our conversations use (the SDK's types). */
+export type AnthropicBlock = TextBlockParam | ToolUseBlockParam | ToolResultBlockParam;
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
   content: AnthropicBlock[];
 }
 
-export interface AnthropicBody {
-  model: string;
-  max_tokens: number;
-  system?: { type: 'text'; text: string; cache_control?: CacheControl }[];
-  messages: AnthropicMessage[];
-  tools?: { name: string; description: string; input_schema: unknown }[];
-  stream: boolean;
-}
+/** The request body: the SDK's params, with our narrower messages and system blocks. */
+export type AnthropicBody = MessageCreateParams & { messages: AnthropicMessage[]; system?: TextBlockParam[]; tools?: Tool[] };
 
 /** The parsed args when they are a JSON object, else `{}` (see the file comment). */
 export function toolInput(args: string): Record<string, unknown> {
@@ -91,7 +83,7 @@ export function anthropicBody(req: ModelRequest, o: { model: string; maxTokens: 
   const messages = toAnthropicMessages(withSummary(req));
   const body: AnthropicBody = { model: o.model, max_tokens: o.maxTokens, messages, stream: o.stream };
   if (req.system !== '') body.system = [{ type: 'text', text: req.system, ...(o.promptCache ? { cache_control: { type: 'ephemeral' as const } } : {}) }];
-  if (req.tools.length > 0) body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.schema }));
+  if (req.tools.length > 0) body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: { ...t.schema } }));
   if (o.promptCache) {
     const lastMsg = messages[messages.length - 1];
     const lastBlock = lastMsg?.content[lastMsg.content.length - 1];

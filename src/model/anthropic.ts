@@ -1,18 +1,27 @@
 /**
- * The Anthropic Messages API (POST {baseUrl}/v1/messages) with tool use, streamed.
- * One complete() is one paid reply however many attempts it took (see retry.ts).
+ * The Anthropic Messages API (POST {baseUrl}/v1/messages) with tool use, streamed, through
+ * the vendor's SDK (@anthropic-ai/sdk) with its own retries off: our retry policy
+ * (retry.ts) runs the attempts, so one complete() is one paid reply however many
+ * attempts it took, and a stream cut mid-reply is retried too.
+ *
+ * The SDK's base client (BaseAnthropic) does the requests: its auth and version headers,
+ * error types, timeout and SSE parsing, without the resource classes of every other
+ * endpoint (which would add about 800 KB to each bundle). It is loaded on the first call
+ * (sdk-clients.ts).
  */
+import type { Stream } from '@anthropic-ai/sdk/core/streaming';
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelReply } from '../durable/state';
 import type { ModelProvider, ModelRequest } from './provider';
 import { PriceTable } from './prices';
-import { postJson, readJson, readSse, isEventStream, withAttemptTimeout, TransientError, type FetchFn } from './http';
+import { withAttemptTimeout, TransientError } from './attempt';
+import { attemptWire, loadClients, requestError, sdkEvents, isEventStream, readJson, type AttemptWire, type FetchFn } from './sdk';
 import { withRetry, type RetryOptions } from './retry';
 import { anthropicBody, type AnthropicBody } from './anthropic-request';
-import { AnthropicStream, parseAnthropicMessage } from './anthropic-stream';
+import { AnthropicStream, anthropicStreamError, parseAnthropicMessage, type AnthropicWholeMessage } from './anthropic-reply';
 import { Pricer, fallbackCallId, type ParsedReply } from './reply';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
-export const ANTHROPIC_VERSION = '2023-06-01';
 
 export interface AnthropicOptions {
   apiKey: string;
@@ -25,6 +34,7 @@ export interface AnthropicOptions {
   retry?: RetryOptions;
   /** An attempt that receives nothing for this long is retried (default 120 s). */
   timeoutMs?: number;
+  /** The fetch the SDK's requests go through (default: the global fetch). */
   fetch?: FetchFn;
   /** Prompt-caching breakpoints on the system prompt and the conversation's end (default true). */
   promptCache?: boolean;
@@ -37,14 +47,19 @@ export interface AnthropicOptions {
 export class AnthropicProvider implements ModelProvider {
   readonly provider = 'anthropic';
   readonly model: string;
+  readonly prices: PriceTable;
+  private readonly baseUrl: string;
   private readonly url: string;
+  private readonly timeoutMs: number;
   private readonly pricer: Pricer;
 
   constructor(private readonly o: AnthropicOptions) {
     this.model = o.model;
-    const base = o.baseUrl ?? process.env.ANTHROPIC_BASE_URL ?? ANTHROPIC_DEFAULT_BASE_URL;
-    this.url = `${base.replace(/\/+$/, '')}/v1/messages`;
-    this.pricer = new Pricer(o.prices, o.warn);
+    this.baseUrl = (o.baseUrl ?? process.env.ANTHROPIC_BASE_URL ?? ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.url = `${this.baseUrl}/v1/messages`;
+    this.timeoutMs = o.timeoutMs ?? 120_000;
+    this.prices = o.prices ?? new PriceTable();
+    this.pricer = new Pricer(this.prices, o.warn);
   }
 
   async complete(req: ModelRequest, signal: AbortSignal): Promise<ModelReply> {
@@ -55,7 +70,7 @@ export class AnthropicProvider implements ModelProvider {
       stream: this.o.stream ?? true,
     });
     const parsed = await withRetry(
-      () => withAttemptTimeout(signal, this.o.timeoutMs ?? 120_000, (s, activity) => this.attempt(body, fallbackCallId(req.turn), s, activity)),
+      () => withAttemptTimeout(signal, this.timeoutMs, (s, activity) => this.attempt(body, fallbackCallId(req.turn), s, attemptWire(activity, this.o.fetch))),
       signal,
       { provider: `Anthropic (${this.url})`, hint },
       this.o.retry,
@@ -63,13 +78,22 @@ export class AnthropicProvider implements ModelProvider {
     return this.pricer.reply(parsed, this.model);
   }
 
-  private async attempt(body: AnthropicBody, fallbackId: (i: number) => string, signal: AbortSignal, activity: () => void): Promise<ParsedReply> {
-    const headers = { 'x-api-key': this.o.apiKey, 'anthropic-version': ANTHROPIC_VERSION, accept: body.stream ? 'text/event-stream' : 'application/json' };
-    const res = await postJson(this.o.fetch ?? fetch, this.url, headers, body, signal);
-    activity();
-    if (!isEventStream(res) || !res.body) return parseAnthropicMessage((await readJson(res, signal)) as Parameters<typeof parseAnthropicMessage>[0], fallbackId);
+  /** One request with a client of its own: no SDK retries, this attempt's fetch and timeout. */
+  private async attempt(body: AnthropicBody, fallbackId: (i: number) => string, signal: AbortSignal, wire: AttemptWire): Promise<ParsedReply> {
+    const { BaseAnthropic } = loadClients();
+    const client = new BaseAnthropic({ apiKey: this.o.apiKey, baseURL: this.baseUrl, maxRetries: 0, timeout: this.timeoutMs, fetch: wire.fetch });
+    const failed = (e: unknown): unknown => requestError(e, BaseAnthropic, wire, { url: this.url, timeoutMs: this.timeoutMs });
+    if (!body.stream) {
+      const res = await client.post('/v1/messages', { body, signal }).asResponse().catch((e: unknown) => Promise.reject(failed(e)));
+      return parseAnthropicMessage((await readJson(res, signal)) as AnthropicWholeMessage, fallbackId);
+    }
+    const { data: events, response } = await client
+      .post<Stream<RawMessageStreamEvent>>('/v1/messages', { body, stream: true, signal })
+      .withResponse()
+      .catch((e: unknown) => Promise.reject(failed(e)));
+    if (!isEventStream(response)) return parseAnthropicMessage((await readJson(response, signal)) as AnthropicWholeMessage, fallbackId);
     const stream = new AnthropicStream(fallbackId);
-    for await (const ev of readSse(res.body, signal, activity)) {
+    for await (const ev of sdkEvents(events, BaseAnthropic, anthropicStreamError)) {
       stream.onEvent(ev);
       if (stream.done) break;
     }

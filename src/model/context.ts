@@ -13,7 +13,7 @@ import type { ContextSummary, Message, ToolCall } from '../durable/state';
 import type { StateView } from '../durable/state-edit';
 import type { ModelRequest } from './provider';
 import { messageChars, tokensOfChars } from './estimate';
-import { abortError } from './http';
+import { abortError } from './attempt';
 
 /** The loop's hook before each model call (src/agent/loop.ts declares the same shape). */
 export interface ContextPolicy {

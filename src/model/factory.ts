@@ -13,7 +13,7 @@ import { AnthropicProvider, ANTHROPIC_DEFAULT_BASE_URL } from './anthropic';
 import { OpenAIProvider, OPENAI_DEFAULT_BASE_URL, isOpenAIHosted } from './openai';
 import { RecordedModel } from './recorded';
 import type { RetryOptions } from './retry';
-import type { FetchFn } from './http';
+import type { FetchFn } from './sdk';
 
 export type ProviderName = 'recorded' | 'anthropic' | 'openai';
 

@@ -8,24 +8,15 @@
  * - each tool result → a role "tool" message with its tool_call_id. The API has no error
  *   flag, so an error result's content is prefixed with "Error: " unless it already says so.
  */
+import type { ChatCompletionAssistantMessageParam, ChatCompletionCreateParams, ChatCompletionFunctionTool, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Message } from '../durable/state';
 import type { ModelRequest } from './provider';
 import { withSummary } from './context';
 
-export type OpenAIMessage =
-  | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
+export type OpenAIMessage = ChatCompletionMessageParam;
 
-export interface OpenAIBody {
-  model: string;
-  messages: OpenAIMessage[];
-  tools?: { type: 'function'; function: { name: string; description: string; parameters: unknown } }[];
-  stream: boolean;
-  stream_options?: { include_usage: boolean };
-  max_tokens?: number;
-  max_completion_tokens?: number;
-}
+/** The request body: the SDK's params, with only function tools. */
+export type OpenAIBody = ChatCompletionCreateParams & { tools?: ChatCompletionFunctionTool[] };
 
 export function toOpenAIMessages(system: string, messages: Message[]): OpenAIMessage[] {
   const out: OpenAIMessage[] = [];
@@ -35,7 +26,7 @@ export function toOpenAIMessages(system: string, messages: Message[]): OpenAIMes
     else if (m.role === 'assistant') {
       const calls = m.calls ?? [];
       if (!m.text && calls.length === 0) continue;
-      const a: OpenAIMessage = { role: 'assistant', content: m.text ? m.text : null };
+      const a: ChatCompletionAssistantMessageParam = { role: 'assistant', content: m.text ? m.text : null };
       if (calls.length > 0) a.tool_calls = calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } }));
       out.push(a);
     } else {
@@ -54,7 +45,7 @@ export function openaiBody(
 ): OpenAIBody {
   const body: OpenAIBody = { model: o.model, messages: toOpenAIMessages(req.system, withSummary(req)), stream: o.stream };
   if (o.stream) body.stream_options = { include_usage: true };
-  if (req.tools.length > 0) body.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.schema } }));
+  if (req.tools.length > 0) body.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: { ...t.schema } } }));
   if (o.maxTokens !== undefined) body[o.maxTokensField] = o.maxTokens;
   return body;
 }

@@ -1,15 +1,19 @@
 /**
  * OpenAI-compatible chat completions (POST {baseUrl}/chat/completions) with tools,
- * streamed: OpenAI itself, and local servers such as Ollama or vLLM (which may need no key).
- * One complete() is one paid reply however many attempts it took (see retry.ts).
+ * streamed, through the vendor's SDK (openai) with its own retries off: OpenAI itself,
+ * and local servers such as Ollama or vLLM (which may need no key). Our retry policy
+ * (retry.ts) runs the attempts, so one complete() is one paid reply however many
+ * attempts it took, and a stream cut mid-reply is retried too. The SDK is loaded on the
+ * first call (sdk-clients.ts).
  */
 import type { ModelReply } from '../durable/state';
 import type { ModelProvider, ModelRequest } from './provider';
 import { PriceTable } from './prices';
-import { postJson, readJson, readSse, isEventStream, withAttemptTimeout, TransientError, type FetchFn } from './http';
+import { withAttemptTimeout, TransientError } from './attempt';
+import { attemptWire, loadClients, requestError, sdkEvents, isEventStream, readJson, type AttemptWire, type FetchFn } from './sdk';
 import { withRetry, type RetryOptions } from './retry';
 import { openaiBody, type OpenAIBody } from './openai-request';
-import { OpenAIStream, parseOpenAICompletion } from './openai-stream';
+import { OpenAIStream, openaiStreamError, parseOpenAICompletion, type OpenAIWholeCompletion } from './openai-reply';
 import { Pricer, fallbackCallId, type ParsedReply } from './reply';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -26,6 +30,7 @@ export interface OpenAIOptions {
   retry?: RetryOptions;
   /** An attempt that receives nothing for this long is retried (default 120 s). */
   timeoutMs?: number;
+  /** The fetch the SDK's requests go through (default: the global fetch). */
   fetch?: FetchFn;
   /** Stream the reply (default true). */
   stream?: boolean;
@@ -45,16 +50,21 @@ export function isOpenAIHosted(baseUrl: string): boolean {
 export class OpenAIProvider implements ModelProvider {
   readonly provider = 'openai';
   readonly model: string;
+  readonly prices: PriceTable;
+  private readonly baseUrl: string;
   private readonly url: string;
   private readonly hosted: boolean;
+  private readonly timeoutMs: number;
   private readonly pricer: Pricer;
 
   constructor(private readonly o: OpenAIOptions) {
     this.model = o.model;
-    const base = o.baseUrl ?? process.env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL;
-    this.url = `${base.replace(/\/+$/, '')}/chat/completions`;
-    this.hosted = isOpenAIHosted(base);
-    this.pricer = new Pricer(o.prices, o.warn);
+    this.baseUrl = (o.baseUrl ?? process.env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.url = `${this.baseUrl}/chat/completions`;
+    this.hosted = isOpenAIHosted(this.baseUrl);
+    this.timeoutMs = o.timeoutMs ?? 120_000;
+    this.prices = o.prices ?? new PriceTable();
+    this.pricer = new Pricer(this.prices, o.warn);
   }
 
   async complete(req: ModelRequest, signal: AbortSignal): Promise<ModelReply> {
@@ -66,7 +76,7 @@ export class OpenAIProvider implements ModelProvider {
     });
     const fallbackId = fallbackCallId(req.turn);
     const parsed = await withRetry(
-      () => withAttemptTimeout(signal, this.o.timeoutMs ?? 120_000, (s, activity) => this.attempt(body, fallbackId, s, activity)),
+      () => withAttemptTimeout(signal, this.timeoutMs, (s, activity) => this.attempt(body, fallbackId, s, attemptWire(activity, this.o.fetch))),
       signal,
       { provider: `OpenAI-compatible server (${this.url})`, hint: (status) => this.hint(status) },
       this.o.retry,
@@ -74,18 +84,35 @@ export class OpenAIProvider implements ModelProvider {
     return this.pricer.reply(parsed, this.model);
   }
 
-  private async attempt(body: OpenAIBody, fallbackId: (i: number) => string, signal: AbortSignal, activity: () => void): Promise<ParsedReply> {
-    const headers: Record<string, string> = { accept: body.stream ? 'text/event-stream' : 'application/json' };
-    if (this.o.apiKey) headers.authorization = `Bearer ${this.o.apiKey}`;
-    const res = await postJson(this.o.fetch ?? fetch, this.url, headers, body, signal);
-    activity();
-    if (!isEventStream(res) || !res.body) return parseOpenAICompletion((await readJson(res, signal)) as Parameters<typeof parseOpenAICompletion>[0], fallbackId);
-    const stream = new OpenAIStream(fallbackId);
-    for await (const ev of readSse(res.body, signal, activity)) {
-      stream.onEvent(ev);
-      if (stream.done) break;
+  /**
+   * One request with a client of its own: no SDK retries, this attempt's fetch and timeout.
+   * Without a key (a local server) no Authorization header is sent; the SDK never falls
+   * back to the environment's OPENAI_API_KEY or OPENAI_ADMIN_KEY here (the factory chose).
+   */
+  private async attempt(body: OpenAIBody, fallbackId: (i: number) => string, signal: AbortSignal, wire: AttemptWire): Promise<ParsedReply> {
+    const { OpenAI } = loadClients();
+    const client = new OpenAI({
+      apiKey: this.o.apiKey || 'none',
+      adminAPIKey: null,
+      baseURL: this.baseUrl,
+      maxRetries: 0,
+      timeout: this.timeoutMs,
+      fetch: wire.fetch,
+      ...(this.o.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+    });
+    const failed = (e: unknown): unknown => requestError(e, OpenAI, wire, { url: this.url, timeoutMs: this.timeoutMs });
+    if (!body.stream) {
+      const res = await client.chat.completions.create({ ...body, stream: false }, { signal }).asResponse().catch((e: unknown) => Promise.reject(failed(e)));
+      return parseOpenAICompletion((await readJson(res, signal)) as OpenAIWholeCompletion, fallbackId);
     }
-    if (!stream.done && !stream.finished) throw new TransientError('the reply stream ended before its last chunk');
+    const { data: chunks, response } = await client.chat.completions
+      .create({ ...body, stream: true }, { signal })
+      .withResponse()
+      .catch((e: unknown) => Promise.reject(failed(e)));
+    if (!isEventStream(response)) return parseOpenAICompletion((await readJson(response, signal)) as OpenAIWholeCompletion, fallbackId);
+    const stream = new OpenAIStream(fallbackId);
+    for await (const chunk of sdkEvents(chunks, OpenAI, openaiStreamError)) stream.onChunk(chunk);
+    if (!stream.finished) throw new TransientError('the reply stream ended before its last chunk');
     return stream.result();
   }
 

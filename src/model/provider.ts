@@ -4,6 +4,7 @@
  */
 import type { Message, ModelReply, ContextSummary } from '../durable/state';
 import type { JsonSchema } from '../agent/tool';
+import type { PriceTable } from './prices';
 
 export interface ToolSpec {
   name: string;
@@ -25,6 +26,8 @@ export interface ModelProvider {
   /** "recorded", "anthropic", "openai", "vscode-lm". */
   readonly provider: string;
   readonly model: string;
+  /** The prices this provider's replies are counted with; the loop's pre-call budget estimate uses them too. */
+  readonly prices: PriceTable;
   /** One paid reply. Retries inside are still one reply. Rejects on abort. */
   complete(req: ModelRequest, signal: AbortSignal): Promise<ModelReply>;
 }

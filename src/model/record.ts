@@ -13,6 +13,7 @@ import * as fs from 'node:fs/promises';
 import type { ModelReply } from '../durable/state';
 import { writeFileAtomic, nonce } from '../durable/fsutil';
 import type { ModelProvider, ModelRequest } from './provider';
+import type { PriceTable } from './prices';
 import { RECORDING_VERSION, type Recording, type RecordedTurn } from './recording';
 
 export interface RecordingInit {
@@ -39,12 +40,15 @@ export function recordedTurn(req: ModelRequest, reply: ModelReply, latencyMs: nu
   const { dollars: _dollars, ...usage } = reply.usage;
   const r: RecordedTurn['reply'] = { calls: reply.calls.map((c) => ({ id: c.id, name: c.name, args: c.args })), usage };
   if (reply.text !== undefined) r.text = reply.text;
+  if (reply.stopReason !== undefined) r.stopReason = reply.stopReason;
+  if (reply.truncated) r.truncated = true;
   return { expect: expectOf(req), reply: r, latencyMs: Math.max(0, Math.round(latencyMs)) };
 }
 
 export class RecordingProvider implements ModelProvider {
   readonly provider: string;
   readonly model: string;
+  readonly prices: PriceTable;
   private rec: Recording | undefined;
   private readonly warn: (message: string) => void;
   private readonly now: () => number;
@@ -57,6 +61,7 @@ export class RecordingProvider implements ModelProvider {
   ) {
     this.provider = inner.provider;
     this.model = inner.model;
+    this.prices = inner.prices;
     this.warn = o.warn ?? ((m) => process.emitWarning(m, 'RecordingWarning'));
     this.now = o.now ?? Date.now;
   }

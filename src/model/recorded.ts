@@ -1,7 +1,7 @@
 /**
  * The recorded model: replays a recorded conversation (src/model/recording.ts) turn by
- * turn, with the recording's tool calls, text and token usage, and dollars from the price
- * table. Used when no API key is set (the bundled tasks' demo) and by the tests.
+ * turn, with the recording's tool calls, text, stop reason and token usage, and dollars
+ * from the price table. Used when no API key is set (the bundled tasks' demo) and by the tests.
  *
  * It only answers the conversation it was recorded from. Before each reply it checks the
  * request against the recording: the turn exists, the system prompt and (at turn 0) the
@@ -17,7 +17,7 @@ import type { Message, ModelReply, ToolCall } from '../durable/state';
 import { BadInputError, RecordingDivergedError } from '../durable/errors';
 import type { ModelProvider, ModelRequest } from './provider';
 import { PriceTable } from './prices';
-import { abortError } from './http';
+import { abortError } from './attempt';
 import { expectOf } from './record';
 import { validateRecording, type Recording } from './recording';
 
@@ -32,7 +32,7 @@ export class RecordedModel implements ModelProvider {
 
   constructor(
     private readonly recording: Recording,
-    private readonly prices: PriceTable = new PriceTable(),
+    readonly prices: PriceTable = new PriceTable(),
     private readonly options: RecordedModelOptions = {},
   ) {
     this.model = recording.model;
@@ -60,6 +60,8 @@ export class RecordedModel implements ModelProvider {
     const usage = { ...turn.reply.usage, dollars: this.prices.dollars(this.recording.model, turn.reply.usage) };
     const reply: ModelReply = { calls: turn.reply.calls.map((c) => ({ id: c.id, name: c.name, args: c.args })), usage, model: this.recording.model };
     if (turn.reply.text !== undefined) reply.text = turn.reply.text;
+    if (turn.reply.stopReason !== undefined) reply.stopReason = turn.reply.stopReason;
+    if (turn.reply.truncated) reply.truncated = true;
     return reply;
   }
 
@@ -138,7 +140,7 @@ export async function loadRecording(file: string): Promise<Recording> {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'does not exist' : `cannot be read (${(e as Error).message})`;
-    throw new BadInputError(`Recording ${file} ${why}. Author it again (node out/src/triage/authoring/author.js TASK) or run with a live model (--model anthropic|openai).`);
+    throw new BadInputError(`Recording ${file} ${why}. Author it again (node out/tools/authoring/author.js TASK) or run with a live model (--model anthropic|openai).`);
   }
   let raw: unknown;
   try {

@@ -18,6 +18,9 @@ export interface RecordedTurn {
     calls: ToolCall[];
     /** Tokens as the provider reported them; dollars are recomputed from the price table at replay. */
     usage: Omit<Usage, 'dollars'>;
+    /** The provider's stop reason, and whether the reply was cut by a token limit (absent in older recordings). */
+    stopReason?: string;
+    truncated?: true;
   };
   /** How long the live call took, for realistic progress (the replay does not sleep by default). */
   latencyMs?: number;
@@ -80,6 +83,11 @@ function turn(v: unknown, p: string): RecordedTurn {
     usage,
   };
   if (r.text !== undefined) reply.text = str(r.text, `${p}.reply.text`);
+  if (r.stopReason !== undefined) reply.stopReason = str(r.stopReason, `${p}.reply.stopReason`);
+  if (r.truncated !== undefined) {
+    if (r.truncated !== true) throw new Error(`field "${p}.reply.truncated" should be true (or absent), found ${JSON.stringify(r.truncated)}`);
+    reply.truncated = true;
+  }
   const t: RecordedTurn = {
     expect: {
       messages: count(e.messages, `${p}.expect.messages`),

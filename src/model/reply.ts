@@ -1,6 +1,7 @@
 /**
- * Turning what a provider streamed into a ModelReply: text, calls in order, and usage
- * priced with the PriceTable. A model with no price, or a server that reported no usage
+ * Turning what a provider streamed into a ModelReply: text, calls in order, the stop
+ * reason (and whether the reply was cut by a token limit), and usage priced with the
+ * PriceTable. A model with no price, or a server that reported no usage
  * (some local OpenAI-compatible servers), costs $0 and is reported once through `warn`
  * as unpriced, so a dollar budget is never silently trusted for it.
  */
@@ -17,6 +18,31 @@ export interface ParsedReply {
   usage?: RawUsage;
   model?: string;
   replyId?: string;
+  /** The provider's own stop reason (end_turn, tool_use, max_tokens, stop, length, tool_calls...). */
+  stopReason?: string;
+  /** The reply was cut by a token limit (the provider decides which stop reasons mean that). */
+  truncated?: true;
+}
+
+/**
+ * A ParsedReply from the text and calls a provider read, plus what it said about the
+ * reply: usage (in our units), the model and ID, and the stop reason, with `truncated`
+ * when `cutBy` (the provider's stop reasons for a token limit) holds it.
+ */
+export function parsedReply(
+  body: { text: string; calls: ToolCall[] },
+  m: { usage?: RawUsage | undefined; model?: string | null | undefined; id?: string | null | undefined; stopReason?: string | null | undefined },
+  cutBy: ReadonlySet<string>,
+): ParsedReply {
+  const r: ParsedReply = { text: body.text, calls: body.calls };
+  if (m.usage) r.usage = m.usage;
+  if (m.model) r.model = m.model;
+  if (m.id) r.replyId = m.id;
+  if (m.stopReason) {
+    r.stopReason = m.stopReason;
+    if (cutBy.has(m.stopReason)) r.truncated = true;
+  }
+  return r;
 }
 
 /** IDs for calls a server sent without one: unique within a run (the turn is part of it), so idempotency keys stay unique. */
@@ -54,6 +80,8 @@ export class Pricer {
       usage: this.usage(model, parsed.usage, requested),
       model,
       ...(parsed.replyId ? { replyId: parsed.replyId } : {}),
+      ...(parsed.stopReason ? { stopReason: parsed.stopReason } : {}),
+      ...(parsed.truncated ? { truncated: true as const } : {}),
     });
   }
 
@@ -65,10 +93,12 @@ export class Pricer {
 }
 
 /** A ModelReply with unset fields left out (the state codec keeps unset as unset). */
-export function makeReply(parts: { text: string; calls: ToolCall[]; usage: Usage; model: string; replyId?: string }): ModelReply {
+export function makeReply(parts: { text: string; calls: ToolCall[]; usage: Usage; model: string; replyId?: string; stopReason?: string; truncated?: true }): ModelReply {
   const r: ModelReply = { calls: parts.calls, usage: parts.usage, model: parts.model };
   if (parts.text !== '') r.text = parts.text;
   if (parts.replyId) r.replyId = parts.replyId;
+  if (parts.stopReason) r.stopReason = parts.stopReason;
+  if (parts.truncated) r.truncated = true;
   return r;
 }
 

@@ -7,7 +7,7 @@
  * attempt, becomes a ModelError saying what happened and what to do.
  */
 import { ModelError } from '../durable/errors';
-import { HttpStatusError, TransientError, AttemptTimeoutError, abortError, isAbortError } from './http';
+import { HttpStatusError, TransientError, AttemptTimeoutError, abortError, isAbortError } from './attempt';
 
 export interface RetryOptions {
   /** Attempts in all, the first included (default 5). */

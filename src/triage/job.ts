@@ -1,17 +1,17 @@
 /**
- * The triage job: the one entry point the CLI and the extension share. It builds a run
- * from a catalog task (or resumes the task's unfinished run), wires the tracker, the
- * tools, the model and the approver into the durable loop, and judges the finished run.
+ * Running a triage job: the one entry point the CLI and the extension share. It builds a run
+ * from a catalog task (or finds the task's latest run again), wires the tracker, the tools,
+ * the model and the approver into the durable loop, and judges the finished run. A run is
+ * opened (locked and read) once. Finding, showing and repairing runs is run-admin.ts.
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { listRuns, openRun, readRun, deleteRun, type RunListing, type StoreOptions } from '../durable/checkpoint';
-import { restoreAgentVersion as restoreFiles, acceptCurrentFiles as acceptFiles, checkWorkspace } from '../durable/ledger';
+import { openRun, type StoreOptions } from '../durable/checkpoint';
+import type { RunHandle } from '../durable/handle';
 import { type CrashHook } from '../durable/savepoints';
 import { newState, type RunResult, type RunState } from '../durable/state';
-import { StateEdit } from '../durable/state-edit';
-import { BadInputError, type FileChange } from '../durable/errors';
-import { startRun, resumeRun } from '../agent/runner';
+import { BadInputError } from '../durable/errors';
+import { startRun, continueRun } from '../agent/runner';
 import { newRunId } from '../agent/keys';
 import type { Limits } from '../agent/budget';
 import type { LoopEvent } from '../agent/loop';
@@ -27,13 +27,13 @@ import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
 import { judge, type CheckResult } from './tasks/checks';
 import { assertSampleCopy } from './tasks/sample-copy';
 import { triageTools } from './tools';
-import { TrackerClient } from './tracker/client';
-import { startTracker } from './tracker/service';
+import { openTracker, type OpenTracker } from './tracker/embedded';
 import type { TrackerIssue } from './tracker/store';
+import { latestRun } from './run-admin';
 import { WindowContextPolicy } from '../model/context';
 import { RecordingProvider } from '../model/record';
-import type { RunEvent, RunEventStore } from '../durable/events/run-event';
-import { FileRunEventStore } from '../durable/events/run-events-file';
+import type { RunEventStore } from '../durable/events/run-event';
+import { runEvents } from './run-events';
 
 export interface TriageRunOptions {
   stateDir: string;
@@ -70,15 +70,7 @@ export interface TriageRunOptions {
   onHistoryError?: (e: unknown) => void;
 }
 
-/** The state folder's event record (one append-only file per run, see durable/events). */
-export function runEvents(stateDir: string, store?: StoreOptions): RunEventStore {
-  return new FileRunEventStore(stateDir, { sync: store?.sync ?? true });
-}
 
-/** Records an event outside a run's life (a person's choice); a failure to record never undoes what was done. */
-async function note(stateDir: string, runId: string, e: RunEvent): Promise<void> {
-  await runEvents(stateDir).append(runId, [e]).catch(() => undefined);
-}
 
 export interface TriageOutcome {
   runId: string;
@@ -99,54 +91,6 @@ function isProvider(m: ModelChoice | ModelProvider | undefined): m is ModelProvi
 }
 
 /**
- * The embedded tracker's store folder: one for the whole state folder, shared by all its runs
- * (as a real tracker is shared). A run created before the tracker was shared kept its own
- * store in tracker/<runId>; that run goes on using it, so its issue numbers stay as filed.
- */
-export function trackerDir(stateDir: string): string {
-  return path.join(stateDir, 'tracker');
-}
-
-function legacyTrackerDir(stateDir: string, runId: string): string {
-  return path.join(trackerDir(stateDir), runId);
-}
-
-export interface RunFilter {
-  workspace?: string;
-  task?: string;
-}
-
-function runsOf(all: RunListing[], filter: RunFilter): RunListing[] {
-  const ws = filter.workspace ? path.resolve(filter.workspace) : undefined;
-  return all.filter(
-    (r) =>
-      r.state !== undefined &&
-      (ws === undefined || path.resolve(r.state.config.workspace) === ws) &&
-      (filter.task === undefined || r.state.task === filter.task),
-  );
-}
-
-/** Runs that are not done, newest first; with `workspace`, only runs working in that folder. */
-export async function unfinishedRuns(stateDir: string, filter: RunFilter = {}): Promise<RunListing[]> {
-  return runsOf(await listRuns(stateDir), filter).filter((r) => r.state!.phase !== 'done');
-}
-
-/**
- * The newest run of the task (in that workspace, when given), finished or not: what the same
- * command finds again. A checkpoint that cannot be read might be that run, so it stops the
- * search with its CorruptCheckpointError rather than letting a second run start beside it.
- */
-export async function latestRun(stateDir: string, filter: RunFilter): Promise<RunState | undefined> {
-  return latestOf(await listRuns(stateDir), filter);
-}
-
-function latestOf(listed: RunListing[], filter: RunFilter): RunState | undefined {
-  const corrupt = listed.find((r) => r.error);
-  if (corrupt?.error) throw corrupt.error;
-  return runsOf(listed, filter)[0]?.state;
-}
-
-/**
  * The same command twice is crash, then resume: the task's latest run in this state folder
  * (and workspace, when given) is resumed if unfinished, and if done its saved answer and
  * results come back with no model call. A new run only when there is none, or on request (`fresh`).
@@ -158,8 +102,8 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
     throw new BadInputError('The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code\'s language models) for your own crash reports.');
   await fs.mkdir(o.stateDir, { recursive: true, mode: 0o700 });
-  const latest = latestOf(await listRuns(o.stateDir), { task: task.name, ...(o.workspace ? { workspace: o.workspace } : {}) });
-  if (latest && !o.fresh) return drive(o, task, { runId: latest.runId });
+  const latest = await latestRun(o.stateDir, { task: task.name, ...(o.workspace ? { workspace: o.workspace } : {}) });
+  if (latest && !o.fresh) return drive(o, task, { open: await openRun(o.stateDir, latest.runId, storeOptions(o)) });
 
   const runId = newRunId(task.name);
   let workspace: string;
@@ -191,18 +135,29 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
 
 /** Resumes one run by ID, with the tracker, workspace and model it was started with (a done run: its saved result, no model call). */
 export async function resumeTriage(o: Omit<TriageRunOptions, 'task' | 'workspace'> & { runId: string }): Promise<TriageOutcome> {
-  const saved = await readRun(o.stateDir, o.runId);
-  const task = saved.task === CRASH_FOLDER_TASK ? await crashFolderTask(saved.config.workspace, saved.config.options?.crashes) : findTask(saved.task);
-  return drive(o, task, { runId: o.runId });
+  const open = await openRun(o.stateDir, o.runId, storeOptions(o));
+  let task: TaskSpec;
+  try {
+    const saved = open.state;
+    task = saved.task === CRASH_FOLDER_TASK ? await crashFolderTask(saved.config.workspace, saved.config.options?.crashes) : findTask(saved.task);
+  } catch (e) {
+    await open.handle.close();
+    throw e;
+  }
+  return drive(o, task, { open });
+}
+
+function storeOptions(o: Pick<TriageRunOptions, 'store' | 'crash'>): StoreOptions {
+  return { ...o.store, ...(o.crash ? { crash: o.crash } : {}) };
 }
 
 async function drive(
   o: Omit<TriageRunOptions, 'task' | 'workspace'>,
   task: TaskSpec,
-  which: { state: RunState } | { runId: string },
+  which: { state: RunState } | { open: { handle: RunHandle; state: RunState } },
 ): Promise<TriageOutcome> {
   let modelCalls = 0;
-  let tracker: { client: TrackerClient; close(): Promise<void> } | undefined;
+  let tracker: OpenTracker | undefined;
   let runState: RunState | undefined;
   let finishedBefore = false;
   const onEvent = (e: LoopEvent): void => {
@@ -236,7 +191,7 @@ async function drive(
     },
   };
   try {
-    const result = 'state' in which ? await startRun({ ...common, state: which.state }) : await resumeRun({ ...common, runId: which.runId });
+    const result = 'state' in which ? await startRun({ ...common, state: which.state }) : await continueRun({ ...common, open: which.open });
     const state = runState!;
     const issues = tracker ? await tracker.client.search({ runId: state.runId }) : [];
     const outcome: TriageOutcome = { runId: state.runId, result, issues, modelCalls, finishedBefore, workspace: state.config.workspace };
@@ -261,15 +216,6 @@ function withApprovals(tools: Tool[], names: readonly string[] | undefined): Too
   return tools.map((t) => Object.defineProperty(Object.create(t) as Tool, 'needsApproval', { value: names.includes(t.name) || names.includes('*'), enumerable: true }));
 }
 
-async function openTracker(stateDir: string, state: RunState, override?: string): Promise<{ client: TrackerClient; close(): Promise<void> }> {
-  const url = override ?? state.config.options?.trackerUrl;
-  if (url) return { client: new TrackerClient(url), close: async () => {} };
-  const legacy = legacyTrackerDir(stateDir, state.runId);
-  const own = await fs.stat(legacy).then((st) => st.isDirectory(), () => false);
-  const svc = await startTracker({ dir: own ? legacy : trackerDir(stateDir), port: 0, host: '127.0.0.1' });
-  return { client: new TrackerClient(svc.url), close: () => svc.close() };
-}
-
 async function buildModel(o: Omit<TriageRunOptions, 'task' | 'workspace'>, task: TaskSpec, state: RunState): Promise<ModelProvider> {
   let m: ModelProvider;
   if (isProvider(o.model)) m = o.model;
@@ -288,51 +234,4 @@ async function buildModel(o: Omit<TriageRunOptions, 'task' | 'workspace'>, task:
     m = new RecordingProvider(m, path.resolve(o.recordTo), { task: state.task, system: state.system, prompt: first?.role === 'user' ? first.content : '' });
   }
   return o.wrapModel ? o.wrapModel(m, state) : m;
-}
-
-/** Files the run wrote that no longer match (empty when the workspace is as the run left it). */
-export async function changedFiles(stateDir: string, runId: string): Promise<FileChange[]> {
-  const s = await readRun(stateDir, runId);
-  return checkWorkspace(s.config.workspace, s.files);
-}
-
-/** Way on #1 after a workspace change: the agent's recorded versions are written back. */
-export async function restoreAgentVersion(stateDir: string, runId: string): Promise<FileChange[]> {
-  const { handle, state } = await openRun(stateDir, runId);
-  try {
-    const changes = await checkWorkspace(state.config.workspace, state.files);
-    await restoreFiles(handle, state, changes);
-    if (changes.length > 0) await note(stateDir, runId, { type: 'workspace-restored', at: new Date().toISOString(), files: changes.map((c) => c.path) });
-    return changes;
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Way on #2: the current files are accepted and the model is told what changed (a diff, before its next call). */
-export async function acceptCurrentFiles(stateDir: string, runId: string): Promise<FileChange[]> {
-  const { handle, state } = await openRun(stateDir, runId);
-  try {
-    const changes = await checkWorkspace(state.config.workspace, state.files);
-    if (changes.length > 0) {
-      const edit = new StateEdit(state);
-      await acceptFiles(handle, edit, changes);
-      await handle.save(edit, 'workspace-accepted');
-      await note(stateDir, runId, { type: 'workspace-accepted', at: new Date().toISOString(), files: changes.map((c) => c.path) });
-    }
-    return changes;
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Deletes a run's checkpoint (the workspace and tracker are left as they are). */
-export async function abandonRun(stateDir: string, runId: string): Promise<void> {
-  await deleteRun(stateDir, runId);
-  await runEvents(stateDir).remove(runId);
-}
-
-/** The current state of a run as readable JSON (`triage show`, the Runs view's Open Checkpoint). */
-export async function showState(stateDir: string, runId: string): Promise<string> {
-  return JSON.stringify(await readRun(stateDir, runId), null, 2);
 }

@@ -6,7 +6,7 @@
  */
 import { openRun, readRun } from '../durable/checkpoint';
 import { runFiles, undoRunChanges, undoPlan, type RunFile } from '../durable/undo';
-import { runEvents } from './job';
+import { runEvents } from './run-events';
 
 export type { RunFile, RunFileStatus } from '../durable/undo';
 

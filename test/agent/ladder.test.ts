@@ -117,7 +117,7 @@ test('the person answers "later" (paused, asked again on resume, one entry), the
       SimulatedCrash,
     );
     const resolve = person.resolve.bind(person);
-    person.resolve = async (q) => (person.questions++, { answer: 'later' });
+    person.resolve = async () => (person.questions++, { answer: 'later' });
     const r1 = await resumeRun({ stateDir: dir, runId: 'l2', parts });
     assert.equal(r1.phase, 'paused');
     assert.deepEqual(r1.pending?.map((p) => [p.kind, p.callId]), [['ladder', 'c0_1']]);

@@ -9,6 +9,7 @@ import { uniqueCallIds, usedCallIds } from '../../src/agent/call-ids';
 import { readRun } from '../../src/durable/checkpoint';
 import { CancelledError, ModelError } from '../../src/durable/errors';
 import type { ModelProvider } from '../../src/model/provider';
+import { PriceTable } from '../../src/model/prices';
 import { reply, ScriptModel, Service, keyedTool, readTool, Person, freshState, tmp } from './support';
 
 test('the context policy summary is sent instead of the older messages and saved with the reply', async () => {
@@ -90,6 +91,7 @@ test('a cancelled model call throws CancelledError with the run still in phase m
     const hanging: ModelProvider = {
       provider: 'scripted',
       model: 'scripted',
+      prices: new PriceTable(),
       complete: (_req, signal) =>
         new Promise((_resolve, reject) => {
           signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
@@ -111,7 +113,7 @@ test('a cancelled model call throws CancelledError with the run still in phase m
 test("the model's own error stops the run as it is, and the run resumes from the same call", async () => {
   const dir = tmp();
   try {
-    const failing: ModelProvider = { provider: 'x', model: 'x', complete: async () => { throw new ModelError('HTTP 401: check your API key.'); } };
+    const failing: ModelProvider = { provider: 'x', model: 'x', prices: new PriceTable(), complete: async () => { throw new ModelError('HTTP 401: check your API key.'); } };
     await assert.rejects(startRun({ stateDir: dir, state: freshState('m5', dir), parts: () => ({ model: failing, tools: toolSet([]), approver: new Person() }) }), ModelError);
     assert.equal((await readRun(dir, 'm5')).phase, 'model');
   } finally {

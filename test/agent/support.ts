@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ModelProvider, ModelRequest } from '../../src/model/provider';
+import { PriceTable } from '../../src/model/prices';
 import type { ModelReply, RunState } from '../../src/durable/state';
 import { newState } from '../../src/durable/state';
 import { keyedFor, type Tool, type ToolOutput } from '../../src/agent/tool';
@@ -28,6 +29,7 @@ export function reply(turn: number, calls: [string, unknown][], text?: string): 
 export class ScriptModel implements ModelProvider {
   readonly provider = 'scripted';
   readonly model = 'scripted';
+  readonly prices = new PriceTable();
   requests: number[] = [];
   lastRequest?: ModelRequest;
   constructor(private readonly script: ModelReply[]) {}

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeState, encodeState, resultOf, type RunResult, type RunState } from '../../src/durable/state';
+import { CorruptCheckpointError } from '../../src/durable/errors';
 import { createRun, openRun } from '../../src/durable/checkpoint';
 import { SavePoint } from '../../src/durable/savepoints';
 import { fullState, sampleState, tempDir } from './helpers/fixtures';
@@ -69,5 +70,23 @@ test('no field of RunResult is missing from RunState', () => {
   for (const k of Object.keys(r) as (keyof RunResult)[]) {
     assert.ok(k in s, `${k} is in the state`);
     assert.deepEqual(r[k], s[k], `${k} comes from the state`);
+  }
+});
+
+test("a reply's stop reason and truncated flag: kept when set, unset stays unset, anything else names the field", () => {
+  const s = sampleState();
+  s.lastReply = { calls: [], usage: { inputTokens: 1, outputTokens: 1, dollars: 0 }, model: 'm', stopReason: 'length', truncated: true };
+  assert.deepEqual(decodeState(encodeState(s), 'x.json').lastReply, s.lastReply);
+  s.lastReply = { calls: [], usage: { inputTokens: 1, outputTokens: 1, dollars: 0 }, model: 'm' };
+  const back = decodeState(encodeState(s), 'x.json').lastReply!;
+  assert.equal('stopReason' in back, false);
+  assert.equal('truncated' in back, false);
+  for (const [field, bad] of [['stopReason', 7], ['truncated', false], ['truncated', 'yes']] as const) {
+    const raw = JSON.parse(encodeState(s)) as { lastReply: Record<string, unknown> };
+    raw.lastReply[field] = bad;
+    assert.throws(
+      () => decodeState(JSON.stringify(raw), 'x.json'),
+      (e: unknown) => e instanceof CorruptCheckpointError && e.message.includes('x.json') && e.message.includes(`lastReply.${field}`),
+    );
   }
 });

@@ -1,5 +1,6 @@
 // The extension's manifest (package.json): the contract's commands, settings and views.
 // checked against the shared contract and against the code that implements it.
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -130,6 +131,21 @@ test('.vscodeignore is an allowlist that lets in what runs', () => {
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'));
   assert.equal(lines[0], '**');
-  for (const keep of ['!dist/extension.js', '!dist/cli.js', '!media/**', '!samples/**', '!package.json', '!README.md']) assert.ok(lines.includes(keep), keep);
+  for (const keep of ['!dist/extension.js', '!media/**', '!samples/**', '!package.json', '!README.md']) assert.ok(lines.includes(keep), keep);
   assert.ok(!lines.includes('!dist/**'), 'not all of dist/: an old .vsix or source maps there would be packaged');
+});
+
+test('the .vsix holds what the extension runs and nothing else (vsce ls)', () => {
+  const r = spawnSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+  const outside = files.filter((f) => !f.startsWith('samples/') && !f.startsWith('media/'));
+  assert.deepEqual(outside.sort(), [
+    'LICENSE', 'README.md',
+    'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf', // the Run panel's icons (a webview does not get the workbench's)
+    'dist/extension.js', 'dist/panel.js', 'dist/sdk-clients.js',
+    'docs/review-changes.png', 'docs/run-panel.png', // the README's screenshots, shown on the extension's page
+    'package.json',
+  ]);
+  assert.ok(!files.some((f) => /node_modules|\.triage-state|\.map$/.test(f)), files.join(', '));
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CHANGED_BUTTONS, approvalMessage, decidedMessage, doneMessage, formatDollars, ladderMessage, openElsewhereMessage, pausedMessage, progressText, progressTitle, resumeOfferMessage,
+  CHANGED_BUTTONS, approvalMessage, openRunLink, decidedMessage, doneMessage, formatDollars, ladderMessage, openElsewhereMessage, pausedMessage, progressText, progressTitle, resumeOfferMessage,
   statusBarText, workspaceChangedMessage,
 } from '../../src/extension/logic/texts';
 
@@ -61,6 +61,7 @@ test('progress, status bar and dollars', () => {
   assert.equal(progressTitle('m1-done-after-delete'), 'Durable Triage: m1-done-after-delete');
   assert.equal(progressText(3, 0.1234), 'turn 3 · $0.12');
   assert.equal(progressText(3, 0.1234, 'waiting for the model'), 'waiting for the model · turn 3 · $0.12');
+  assert.equal(openRunLink('r-1'), '[Open Run](command:durableTriage.openRun?%5B%22r-1%22%5D)');
   assert.equal(statusBarText(12, 1.5), '$(pulse) Triage: turn 12 · $1.50');
   assert.equal(formatDollars(0), '$0.00');
   assert.equal(formatDollars(0.00123), '$0.0012');

@@ -164,7 +164,7 @@ test('retries run out: ModelError after maxAttempts, naming the attempts', async
 
 test('an attempt that receives nothing times out, is retried, then fails as a ModelError', async () => {
   await withServer([{ kind: 'hang' }, { kind: 'hang' }], async (s, sl) => {
-    const p = provider(s, sl, { timeoutMs: 50, retry: { sleep: sl.sleep, maxAttempts: 2 } });
+    const p = provider(s, sl, { timeoutMs: 300, retry: { sleep: sl.sleep, maxAttempts: 2 } });
     await assert.rejects(p.complete(request(), signal()), (e: unknown) => e instanceof ModelError && /did not answer after 2 attempts/.test(e.message));
     assert.equal(s.requests.length, 2);
   });
@@ -201,5 +201,30 @@ test('a non-streaming server (application/json) is read as one message', async (
     assert.deepEqual(reply.calls, [{ id: 'toolu_j', name: 'read_file', args: '{"path":"x.js"}' }]);
     assert.deepEqual(reply.usage, { inputTokens: 10, outputTokens: 5, dollars: new PriceTable().dollars('claude-haiku-4-5', { inputTokens: 10, outputTokens: 5 }) });
     assert.ok(reply.usage.dollars > 0);
+  });
+});
+
+test('stop reasons: a reply cut by max_tokens comes back truncated, streamed and not; a whole one does not', async () => {
+  const cut = anthropicFrames([{ text: ['The crash is in'] }], undefined, { stopReason: 'max_tokens' });
+  const whole = anthropicFrames([{ tool: { id: 'toolu_1', name: 'read_file', parts: ['{"path":"a.js"}'] } }]);
+  const cutJson = { id: 'msg_3', model: 'claude-haiku-4-5', content: [{ type: 'text', text: 'The crash is in' }], stop_reason: 'max_tokens', usage: { input_tokens: 10, output_tokens: 5 } };
+  const wholeJson = { ...cutJson, content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' };
+  await withServer([{ kind: 'sse', frames: cut }, { kind: 'sse', frames: whole }, { kind: 'json', body: cutJson }, { kind: 'json', body: wholeJson }], async (s, sl) => {
+    const p = provider(s, sl);
+    const streamedCut = await p.complete(request(), signal());
+    assert.equal(streamedCut.text, 'The crash is in');
+    assert.equal(streamedCut.stopReason, 'max_tokens');
+    assert.equal(streamedCut.truncated, true);
+    const streamedWhole = await p.complete(request(), signal());
+    assert.equal(streamedWhole.stopReason, 'tool_use');
+    assert.equal('truncated' in streamedWhole, false);
+    const plain = provider(s, sl, { stream: false });
+    const jsonCut = await plain.complete(request(), signal());
+    assert.equal(jsonCut.stopReason, 'max_tokens');
+    assert.equal(jsonCut.truncated, true);
+    assert.equal(s.requests[2].body.stream, false);
+    const jsonWhole = await plain.complete(request(), signal());
+    assert.equal(jsonWhole.stopReason, 'end_turn');
+    assert.equal('truncated' in jsonWhole, false);
   });
 });

@@ -173,3 +173,28 @@ test('a non-streaming server (application/json) is read as one completion', asyn
     assert.deepEqual(reply.usage, { inputTokens: 50, outputTokens: 8, dollars: new PriceTable().dollars('gpt-4o-mini', { inputTokens: 50, outputTokens: 8 }) });
   });
 });
+
+test('stop reasons: a reply cut by the token limit (length) comes back truncated, streamed and not; a whole one does not', async () => {
+  const cut = openaiFrames([{ text: 'The crash is in' }], undefined, { finish: 'length' });
+  const whole = openaiFrames([{ call: { index: 0, id: 'call_1', name: 'read_file', args: '{"path":"a.js"}' } }]);
+  const cutJson = { id: 'chatcmpl-3', model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant', content: 'The crash is in' }, finish_reason: 'length' }], usage: { prompt_tokens: 50, completion_tokens: 8 } };
+  const wholeJson = { ...cutJson, choices: [{ index: 0, message: { role: 'assistant', content: 'Done.' }, finish_reason: 'stop' }] };
+  await withServer([{ kind: 'sse', frames: cut }, { kind: 'sse', frames: whole }, { kind: 'json', body: cutJson }, { kind: 'json', body: wholeJson }], async (s, sl) => {
+    const p = provider(s, sl);
+    const streamedCut = await p.complete(request(), signal());
+    assert.equal(streamedCut.text, 'The crash is in');
+    assert.equal(streamedCut.stopReason, 'length');
+    assert.equal(streamedCut.truncated, true);
+    const streamedWhole = await p.complete(request(), signal());
+    assert.equal(streamedWhole.stopReason, 'tool_calls');
+    assert.equal('truncated' in streamedWhole, false);
+    const plain = provider(s, sl, { stream: false });
+    const jsonCut = await plain.complete(request(), signal());
+    assert.equal(jsonCut.stopReason, 'length');
+    assert.equal(jsonCut.truncated, true);
+    assert.equal(s.requests[2].body.stream, false);
+    const jsonWhole = await plain.complete(request(), signal());
+    assert.equal(jsonWhole.stopReason, 'stop');
+    assert.equal('truncated' in jsonWhole, false);
+  });
+});

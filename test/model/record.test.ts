@@ -7,6 +7,7 @@ import { RecordingProvider, expectOf } from '../../src/model/record';
 import { RecordedModel } from '../../src/model/recorded';
 import { validateRecording } from '../../src/model/recording';
 import type { ModelProvider, ModelRequest } from '../../src/model/provider';
+import { PriceTable } from '../../src/model/prices';
 import type { Message, ModelReply } from '../../src/durable/state';
 import { request } from './support/wire';
 
@@ -17,6 +18,7 @@ function scripted(replies: ModelReply[]): ModelProvider & { calls: number } {
   const p = {
     provider: 'anthropic',
     model: 'claude-sonnet-4-5',
+    prices: new PriceTable(),
     calls: 0,
     async complete(_req: ModelRequest): Promise<ModelReply> {
       return replies[p.calls++];
@@ -117,4 +119,34 @@ test('expect: the messages sent and the IDs of the tool results that end them', 
     { role: 'tool', results: [{ callId: 'a', content: '' }, { callId: 'b', content: '' }] },
   ];
   assert.deepEqual(expectOf(request({ messages: msgs })), { messages: 3, toolResults: ['a', 'b'] });
+});
+
+test("a reply's stop reason and truncated flag are recorded and replayed; recordings without them still load", async () => {
+  const dir = await tmp();
+  try {
+    const file = path.join(dir, 'run.json');
+    const cut: ModelReply = { text: 'The crash is in', calls: [], usage: { inputTokens: 10, outputTokens: 5, dollars: 0 }, model: 'claude-sonnet-4-5', stopReason: 'max_tokens', truncated: true };
+    await new RecordingProvider(scripted([cut]), file, { task: 't', system: 'You triage crashes.', prompt: 'Triage the crashes in crashes/.' }).complete(request(), live());
+    const raw = JSON.parse(await fs.readFile(file, 'utf8'));
+    const saved = validateRecording(raw);
+    assert.equal(saved.turns[0].reply.stopReason, 'max_tokens');
+    assert.equal(saved.turns[0].reply.truncated, true);
+    const replayed = await new RecordedModel(saved).complete(request(), live());
+    assert.equal(replayed.stopReason, 'max_tokens');
+    assert.equal(replayed.truncated, true);
+
+    delete raw.turns[0].reply.stopReason;
+    delete raw.turns[0].reply.truncated;
+    const old = await new RecordedModel(validateRecording(raw)).complete(request(), live());
+    assert.equal('stopReason' in old, false);
+    assert.equal('truncated' in old, false);
+
+    raw.turns[0].reply.truncated = false;
+    assert.throws(() => validateRecording(raw), /\$\.turns\[0\]\.reply\.truncated/);
+    raw.turns[0].reply.truncated = true;
+    raw.turns[0].reply.stopReason = 3;
+    assert.throws(() => validateRecording(raw), /\$\.turns\[0\]\.reply\.stopReason/);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withRetry, retryDelay, isRetryable, sleep } from '../../src/model/retry';
-import { HttpStatusError, TransientError, AttemptTimeoutError } from '../../src/model/http';
+import { HttpStatusError, TransientError, AttemptTimeoutError } from '../../src/model/attempt';
 import { ModelError } from '../../src/durable/errors';
 import { recordingSleep } from './support/fake-server';
 

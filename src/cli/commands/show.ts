@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { flags } from '../flags';
 import { BadInputError } from '../../durable/errors';
-import { showState } from '../../triage/job';
+import { showState } from '../../triage/run-admin';
 import { EXIT } from '../exitcodes';
 import { loadTranscript } from '../../triage/transcript/load';
 import { transcriptText } from '../../triage/transcript/text';

@@ -8,7 +8,7 @@ import { BadInputError } from '../../durable/errors';
 import { startTracker } from '../../triage/tracker/service';
 import { TrackerStore, type TrackerIssue } from '../../triage/tracker/store';
 import { EXIT } from '../exitcodes';
-import { trackerDir } from '../../triage/job';
+import { trackerDir } from '../../triage/tracker/embedded';
 
 export async function cmdTracker(args: string[]): Promise<number> {
   const [sub, ...rest] = args;

@@ -112,6 +112,11 @@ export function progressText(turn: number, spent: number, doing?: string): strin
   return `${doing ? `${doing} · ` : ''}turn ${turn} · ${formatDollars(spent)}`;
 }
 
+/** A link to the run's Run panel, for a notification's message (the progress notification has no buttons). */
+export function openRunLink(runId: string): string {
+  return `[Open Run](command:durableTriage.openRun?${encodeURIComponent(JSON.stringify([runId]))})`;
+}
+
 /** "$(pulse) Triage: turn N · $D" */
 export function statusBarText(turn: number, spent: number): string {
   return `$(pulse) Triage: ${progressText(turn, spent)}`;

@@ -7,6 +7,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ModelProvider, ModelRequest } from '../../model/provider';
+import { PriceTable } from '../../model/prices';
 import type { ModelReply, RunState } from '../../durable/state';
 import type { Approver, ApprovalAnswer, LadderAnswer, LadderQuestion } from '../../agent/approver';
 import { TrackerClient } from '../tracker/client';
@@ -109,6 +110,7 @@ export function newCounters(): SweepCounters {
 export class ScriptedModel implements ModelProvider {
   readonly provider = 'scripted';
   readonly model = 'scripted';
+  readonly prices = new PriceTable();
   constructor(private readonly c: SweepCounters) {}
   async complete(req: ModelRequest, _signal?: AbortSignal): Promise<ModelReply> {
     const r = SCRIPT[req.turn];

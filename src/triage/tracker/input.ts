@@ -60,6 +60,7 @@ export function workspaceHeader(v: string | string[] | undefined): string | unde
   } catch {
     throw new RequestError(400, 'the X-Triage-Workspace header should be a percent-encoded path');
   }
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (p.length === 0 || p.length > LIMITS.workspace || /[\x00-\x1f]/.test(p)) {
     throw new RequestError(400, `the X-Triage-Workspace header should be a path of 1 to ${LIMITS.workspace} characters without control characters`);
   }

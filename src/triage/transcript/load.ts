@@ -5,7 +5,7 @@
  */
 import { readRun } from '../../durable/checkpoint';
 import type { RunEventLog, RunEventStore } from '../../durable/events/run-event';
-import { runEvents } from '../job';
+import { runEvents } from '../run-events';
 import { buildTranscript } from './build';
 import type { Transcript } from './model';
 

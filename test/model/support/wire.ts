@@ -26,6 +26,7 @@ export type AnthropicBlock = { text: string[] } | { tool: { id: string; name: st
 export function anthropicFrames(
   blocks: AnthropicBlock[],
   usage = { input_tokens: 1000, output_tokens: 200, cache_read_input_tokens: 2000, cache_creation_input_tokens: 500 },
+  o: { stopReason?: string } = {},
 ): string[] {
   const f: string[] = [];
   f.push(
@@ -52,7 +53,7 @@ export function anthropicFrames(
     }
     f.push(frame('content_block_stop', { type: 'content_block_stop', index }));
   });
-  f.push(frame('message_delta', { type: 'message_delta', delta: { stop_reason: blocks.some((b) => 'tool' in b) ? 'tool_use' : 'end_turn' }, usage: { output_tokens: usage.output_tokens } }));
+  f.push(frame('message_delta', { type: 'message_delta', delta: { stop_reason: o.stopReason ?? (blocks.some((b) => 'tool' in b) ? 'tool_use' : 'end_turn') }, usage: { output_tokens: usage.output_tokens } }));
   f.push(frame('message_stop', { type: 'message_stop' }));
   return f;
 }
@@ -66,7 +67,7 @@ export function openaiFrames(
     completion_tokens: 100,
     prompt_tokens_details: { cached_tokens: 1000 },
   },
-  o: { done?: boolean } = {},
+  o: { done?: boolean; finish?: string } = {},
 ): string[] {
   const base = { id: 'chatcmpl-1', object: 'chat.completion.chunk', model: 'gpt-4.1-mini-2025-04-14' };
   const f: string[] = [frame(undefined, { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })];
@@ -85,7 +86,7 @@ export function openaiFrames(
           };
     f.push(frame(undefined, { ...base, choices: [{ index: 0, delta, finish_reason: null }] }));
   }
-  const finish = pieces.some((p) => 'call' in p) ? 'tool_calls' : 'stop';
+  const finish = o.finish ?? (pieces.some((p) => 'call' in p) ? 'tool_calls' : 'stop');
   f.push(frame(undefined, { ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }] }));
   if (usage) f.push(frame(undefined, { ...base, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
   if (o.done ?? true) f.push(frame(undefined, '[DONE]'));

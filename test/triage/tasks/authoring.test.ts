@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { authorTask } from '../../../src/triage/authoring/author';
+import { authorTask } from '../../../tools/authoring/author';
 import { findTask } from '../../../src/triage/tasks/catalog';
 import { loadRecording } from '../../../src/model/recorded';
 

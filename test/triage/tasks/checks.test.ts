@@ -10,9 +10,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { mainTask, type TaskSpec } from '../../../src/triage/tasks/catalog';
 import { judge, type CheckResult, type JudgedRun } from '../../../src/triage/tasks/checks';
-import { ScriptBuilder } from '../../../src/triage/authoring/script';
-import { scripts } from '../../../src/triage/authoring/scripts';
-import { applyScript } from '../../../src/triage/authoring/apply';
+import { ScriptBuilder } from '../../../tools/authoring/script';
+import { scripts } from '../../../tools/authoring/scripts';
+import { applyScript } from '../../../tools/authoring/apply';
 import { newState } from '../../../src/durable/state';
 
 const task: TaskSpec = mainTask();

@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { tasks, findTask } from '../../../src/triage/tasks/catalog';
 import { runNodeTests } from '../../../src/triage/testrun';
-import { crashSets } from '../../../src/triage/authoring/crashes';
-import { appFrames, isUncaught, runScenario } from '../../../src/triage/authoring/crash-reports';
+import { crashSets } from '../../../tools/authoring/crashes';
+import { appFrames, isUncaught, runScenario } from '../../../tools/authoring/crash-reports';
 
 for (const t of tasks()) {
   test(`${t.name}: the sample's own tests pass at the start`, async () => {

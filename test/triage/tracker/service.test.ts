@@ -9,6 +9,10 @@ import type { TestContext } from 'node:test';
 import { startTracker, type TrackerService } from '../../../src/triage/tracker/service';
 import { TrackerClient } from '../../../src/triage/tracker/client';
 import { TrackerError } from '../../../src/triage/tracker/errors';
+
+/** An answer's JSON, read by the assertions (a shape the service defines, not this test). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions walk arbitrary JSON
+type Json = any;
 import { TrackerStore } from '../../../src/triage/tracker/store';
 
 async function tracker(t: TestContext, o: { retentionMs?: number; now?: () => number } = {}): Promise<TrackerService & { dir: string }> {
@@ -23,7 +27,7 @@ async function tracker(t: TestContext, o: { retentionMs?: number; now?: () => nu
 
 const ISSUE = { title: 'divide by zero', body: 'see crashes/dz/c1.txt', cause: 'dz' };
 
-async function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; json: any; replayed: string | null }> {
+async function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; json: Json; replayed: string | null }> {
   const res = await fetch(`${url}/issues`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   return { status: res.status, json: await res.json(), replayed: res.headers.get('idempotent-replayed') };
 }
@@ -91,11 +95,11 @@ test('GET endpoints: list with filters, one issue, by key, 404s, 405', async (t)
   await post(svc.url, JSON.stringify({ ...ISSUE, cause: 'other' }), { 'X-Triage-Run': 'r2' });
   const get = async (p: string) => {
     const res = await fetch(svc.url + p);
-    return { status: res.status, json: (await res.json()) as any };
+    return { status: res.status, json: (await res.json()) as Json };
   };
-  assert.deepEqual((await get('/issues')).json.issues.map((i: any) => i.number), [1, 2]);
-  assert.deepEqual((await get('/issues?cause=dz')).json.issues.map((i: any) => i.number), [1]);
-  assert.deepEqual((await get('/issues?run=r2')).json.issues.map((i: any) => i.number), [2]);
+  assert.deepEqual((await get('/issues')).json.issues.map((i: Json) => i.number), [1, 2]);
+  assert.deepEqual((await get('/issues?cause=dz')).json.issues.map((i: Json) => i.number), [1]);
+  assert.deepEqual((await get('/issues?run=r2')).json.issues.map((i: Json) => i.number), [2]);
   assert.deepEqual((await get('/issues?cause=dz&run=r2')).json.issues, []);
   assert.equal((await get('/issues/2')).json.issue.cause, 'other');
   assert.deepEqual(await get('/issues/9'), { status: 404, json: { error: 'no issue #9' } });

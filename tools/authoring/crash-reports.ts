@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BadInputError } from '../../durable/errors';
+import { BadInputError } from '../../src/durable/errors';
 
 export interface CrashScenario {
   /** The crash group: the folder under crashes/ (the cause). */
@@ -107,7 +107,7 @@ export function appFrames(report: string, installRoot: string): string[] {
 
 async function main(argv: string[]): Promise<void> {
   const { crashSets } = await import('./crashes');
-  const { findTask } = await import('../tasks/catalog');
+  const { findTask } = await import('../../src/triage/tasks/catalog');
   const names = argv.length > 0 ? argv : Object.keys(crashSets);
   for (const name of names) {
     const set = crashSets[name];

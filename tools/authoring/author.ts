@@ -5,16 +5,16 @@
  * samples/<task>/recording.json. Stops without writing when the script and the real
  * results disagree, when the run does not finish, or when a check fails.
  *
- *   node out/src/triage/authoring/author.js [task...]     (default: every task)
+ *   node out/tools/authoring/author.js [task...]     (default: every task)
  */
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Approver, ApprovalAnswer, LadderAnswer } from '../../agent/approver';
-import type { Recording } from '../../model/recording';
-import { runTriage } from '../job';
-import { findTask, tasks } from '../tasks/catalog';
-import type { CheckResult } from '../tasks/checks';
+import type { Approver, ApprovalAnswer, LadderAnswer } from '../../src/agent/approver';
+import type { Recording } from '../../src/model/recording';
+import { runTriage } from '../../src/triage/job';
+import { findTask, tasks } from '../../src/triage/tasks/catalog';
+import type { CheckResult } from '../../src/triage/tasks/checks';
 import { AuthoringModel } from './author-model';
 import { ScriptBuilder } from './script';
 import { scripts } from './scripts';

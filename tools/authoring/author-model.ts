@@ -6,12 +6,12 @@
  * input tokens from the request's size, output tokens from the reply's plus some thinking,
  * a latency from the output size.
  */
-import type { ModelReply, ToolCall, ToolResult } from '../../durable/state';
-import type { ModelProvider, ModelRequest } from '../../model/provider';
-import { PriceTable } from '../../model/prices';
-import { estimateRequestTokens } from '../../model/estimate';
-import { expectOf } from '../../model/record';
-import { RECORDING_VERSION, type Recording, type RecordedTurn } from '../../model/recording';
+import type { ModelReply, ToolCall, ToolResult } from '../../src/durable/state';
+import type { ModelProvider, ModelRequest } from '../../src/model/provider';
+import { PriceTable } from '../../src/model/prices';
+import { estimateRequestTokens } from '../../src/model/estimate';
+import { expectOf } from '../../src/model/record';
+import { RECORDING_VERSION, type Recording, type RecordedTurn } from '../../src/model/recording';
 import type { ScriptStep } from './script';
 import { Rng } from './rng';
 
@@ -34,7 +34,7 @@ export class AuthoringModel implements ModelProvider {
   failure: ScriptMismatchError | undefined;
   private readonly rng: Rng;
   private readonly usedIds = new Set<string>();
-  private readonly prices: PriceTable;
+  readonly prices: PriceTable;
 
   constructor(
     private readonly steps: ScriptStep[],
