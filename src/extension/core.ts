@@ -9,6 +9,9 @@ export type CatalogModule = typeof import('../triage/tasks/catalog');
 export type CheckpointModule = typeof import('../durable/checkpoint');
 export type RunInfoModule = typeof import('../triage/runinfo');
 export type LockModule = typeof import('../durable/lock');
+export type TranscriptModule = typeof import('../triage/transcript/load');
+export type RunFilesModule = typeof import('../triage/run-files');
+export type SampleModule = typeof import('../triage/tasks/sample-copy');
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export function job(): JobModule {
@@ -33,4 +36,16 @@ export function runInfo(): RunInfoModule {
 
 export function locks(): LockModule {
   return require('../durable/lock') as LockModule;
+}
+
+export function transcripts(): TranscriptModule {
+  return require('../triage/transcript/load') as TranscriptModule;
+}
+
+export function runFiles(): RunFilesModule {
+  return require('../triage/run-files') as RunFilesModule;
+}
+
+export function samples(): SampleModule {
+  return require('../triage/tasks/sample-copy') as SampleModule;
 }
