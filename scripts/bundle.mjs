@@ -4,6 +4,9 @@
 //   src/triage/sweep/child.ts  -> dist/sweep-child.js (the crash sweep's --kill child, found beside dist/cli.js)
 //   src/model/sdk-clients.ts   -> dist/sdk-clients.js (the vendors' model SDKs: the bundles above load it on their
 //                                 first live model call, so starting the editor or the CLI does not parse ~650 KB)
+//   src/webview/panel.ts       -> dist/panel.js       (the Run panel's script, in the webview: browser, IIFE)
+// and copies @vscode/codicons' style sheet and font to dist/codicons/: the Run panel shows the
+// editor's icons, which a webview does not get from the workbench, and the .vsix has no node_modules.
 // Everything else (proper-lockfile, diff, pg, the core) is inside the bundles, so the .vsix needs no node_modules.
 // pg's optional native binding (pg-native, only loaded when asked for) and its Cloudflare Workers socket
 // (pg-cloudflare, only loaded inside a Worker) stay out: neither is ever loaded on Node.
@@ -45,7 +48,12 @@ const bundles = [
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/triage/sweep/child.ts'], outfile: 'dist/sweep-child.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/model/sdk-clients.ts'], outfile: 'dist/sdk-clients.js' },
+  { ...common, entryPoints: ['src/webview/panel.ts'], outfile: 'dist/panel.js', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },
 ];
+
+const codicons = path.join(root, 'node_modules', '@vscode', 'codicons', 'dist');
+fs.mkdirSync(path.join(root, 'dist', 'codicons'), { recursive: true });
+for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(codicons, f), path.join(root, 'dist', 'codicons', f));
 
 for (const b of bundles) {
   const entry = path.join(root, b.entryPoints[0]);

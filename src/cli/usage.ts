@@ -7,7 +7,7 @@ export const USAGE = `triage: a durable LLM triage agent, headless
              [--model-name NAME] [--base-url URL] [--tracker URL] [--record FILE]
              [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--new] [--json]
   triage status --state DIR [--json]
-  triage show --state DIR --run ID [--json]
+  triage show --state DIR --run ID [--transcript] [--json]
   triage tasks [--json]
   triage tracker list --state DIR [--run ID] [--json]
   (run, status, show and tracker list take --store postgres://... instead of --state DIR)

@@ -11,6 +11,8 @@ import type { OpenedRun, RunStore } from './run-store';
 import type { RunState } from './state';
 import { BlobStore } from './blobs';
 import { runPath } from './state-layout';
+import type { RunEventStore } from './events/run-event';
+import { FileRunEventStore } from './events/run-events-file';
 
 export class FileRunStore implements RunStore {
   readonly kind = 'files';
@@ -54,6 +56,10 @@ export class FileRunStore implements RunStore {
 
   getBlob(sha256: string): Promise<Buffer | undefined> {
     return new BlobStore(this.stateDir, false).get(sha256);
+  }
+
+  events(o: { sync?: boolean } = {}): RunEventStore {
+    return new FileRunEventStore(this.stateDir, { sync: o.sync ?? true });
   }
 
   async close(): Promise<void> {}

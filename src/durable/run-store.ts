@@ -2,12 +2,14 @@
  * The one store interface the runner, the job, the run administration and the CLI use. Two
  * backends implement it: the local files of a state folder (file-run-store.ts, the default:
  * embedded, no set-up, a flock-style lock per run) and a PostgreSQL database (pg/, leases with
- * fencing, shared by a fleet of workers and the editors connected to it). The loop, the ladder
+ * fencing, shared by a fleet of workers and the editors connected to it). Each also keeps the
+ * runs' event records (durable/events). The loop, the ladder
  * and the tools only ever see the RunHandle one of them hands out.
  */
 import type { RunHandle } from './handle';
 import type { StoreOptions, RunListing } from './checkpoint';
 import type { RunState } from './state';
+import type { RunEventStore } from './events/run-event';
 
 export interface OpenedRun {
   handle: RunHandle;
@@ -36,6 +38,8 @@ export interface RunStore {
   deleteRun(runId: string): Promise<void>;
   /** Bytes from the content store, or undefined when absent. */
   getBlob(sha256: string): Promise<Buffer | undefined>;
+  /** The runs' event records (issue 13's history: lives, ladder decisions, answers...); `sync: false` only for crash sweeps. */
+  events(o?: { sync?: boolean }): RunEventStore;
   /** Lets go of what the store holds open (a database pool); its handles must be closed first. */
   close(): Promise<void>;
 }

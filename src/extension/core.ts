@@ -12,6 +12,9 @@ export type LockModule = typeof import('../durable/lock');
 export type StoresModule = typeof import('../durable/open-store');
 export type AnswersModule = typeof import('../durable/pg/pg-answers');
 export type PgStoreModule = typeof import('../durable/pg/pg-run-store');
+export type TranscriptModule = typeof import('../triage/transcript/load');
+export type RunFilesModule = typeof import('../triage/run-files');
+export type SampleModule = typeof import('../triage/tasks/sample-copy');
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export function job(): JobModule {
@@ -48,4 +51,16 @@ export function answers(): AnswersModule {
 
 export function pgStore(): PgStoreModule {
   return require('../durable/pg/pg-run-store') as PgStoreModule;
+}
+
+export function transcripts(): TranscriptModule {
+  return require('../triage/transcript/load') as TranscriptModule;
+}
+
+export function runFiles(): RunFilesModule {
+  return require('../triage/run-files') as RunFilesModule;
+}
+
+export function samples(): SampleModule {
+  return require('../triage/tasks/sample-copy') as SampleModule;
 }

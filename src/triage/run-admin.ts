@@ -12,6 +12,7 @@ import type { FileChange } from '../core/errors';
 import type { RunState } from '../durable/state';
 import { StateEdit } from '../durable/state-edit';
 import { acceptedFilesNote } from '../agent/notes';
+import { noteEvent } from './run-events';
 
 export interface RunFilter {
   workspace?: string;
@@ -58,6 +59,7 @@ export async function restoreAgentVersion(at: StoreRef, runId: string): Promise<
     try {
       const changes = await checkWorkspace(state.config.workspace, state.files);
       await restoreFiles(handle, state, changes);
+      if (changes.length > 0) await noteEvent(store, runId, { type: 'workspace-restored', at: new Date().toISOString(), files: changes.map((c) => c.path) });
       return changes;
     } finally {
       await handle.close();
@@ -76,6 +78,7 @@ export async function acceptCurrentFiles(at: StoreRef, runId: string): Promise<F
         const accepted = await acceptFiles(handle, edit, changes);
         edit.set('inbox', [...(state.inbox ?? []), acceptedFilesNote(accepted)]);
         await handle.save(edit, 'workspace-accepted');
+        await noteEvent(store, runId, { type: 'workspace-accepted', at: new Date().toISOString(), files: changes.map((c) => c.path) });
       }
       return changes;
     } finally {
@@ -84,9 +87,12 @@ export async function acceptCurrentFiles(at: StoreRef, runId: string): Promise<F
   });
 }
 
-/** Deletes a run's checkpoint (the workspace and tracker are left as they are). */
+/** Deletes a run's checkpoint and event record (the workspace and tracker are left as they are). */
 export async function abandonRun(at: StoreRef, runId: string): Promise<void> {
-  await withStore(at, (s) => s.deleteRun(runId));
+  await withStore(at, async (s) => {
+    await s.deleteRun(runId);
+    await s.events().remove(runId);
+  });
 }
 
 /** The current state of a run as readable JSON (`triage show`, the Runs view's Open Checkpoint). */

@@ -14,6 +14,7 @@
  *   triage_blobs       the content store: bytes by SHA-256
  *   triage_issues      the embedded tracker's issues, shared by every run of the database
  *   triage_answers     a person's answers to a paused run's questions, left for the worker that continues it
+ *   triage_run_events  (2) the runs' event records: one row per event, in order (durable/events)
  */
 export interface Migration {
   version: number;
@@ -74,6 +75,18 @@ CREATE TABLE triage_answers (
   answered_at timestamptz NOT NULL DEFAULT clock_timestamp(),
   answered_by text,
   PRIMARY KEY (run_id, kind, call_id)
+);
+`,
+  },
+  {
+    version: 2,
+    what: 'the runs\' event records (issue 13)',
+    sql: `
+CREATE TABLE triage_run_events (
+  run_id  text NOT NULL,
+  n       bigserial,
+  line    text NOT NULL,
+  PRIMARY KEY (run_id, n)
 );
 `,
   },

@@ -29,6 +29,8 @@ import { expiresSql, leaseMs, PgLease } from './lease';
 import { PgRunHandle, waitingOf } from './pg-run-handle';
 import { decodeRunRow, RUN_COLUMNS, runWhere, type RunRow } from './pg-load';
 import { getPgBlob } from './pg-blobs';
+import type { RunEventStore } from '../events/run-event';
+import { PgRunEventStore } from './pg-events';
 
 export interface PgStoreOptions extends PgOptions {
   /** Where new runs' copies of a task's sample go; default ~/.durable-triage/workspaces. */
@@ -259,6 +261,10 @@ export class PgRunStore implements RunStore {
 
   getBlob(sha256: string): Promise<Buffer | undefined> {
     return getPgBlob(this.db, sha256);
+  }
+
+  events(): RunEventStore {
+    return new PgRunEventStore(this.db);
   }
 
   close(): Promise<void> {
