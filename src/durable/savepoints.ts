@@ -29,9 +29,13 @@ export enum WritePoint {
   JournalTorn = 'write:journal-torn',
   /** A journal record is appended and synced: the save is durable. */
   JournalAppended = 'write:journal-appended',
-  /** PostgreSQL: the save's statement is about to be sent; nothing of it is in the database yet. */
+}
+
+/** The same for the PostgreSQL store (pg/pg-run-handle.ts): a save there is one statement, so it passes two points too. */
+export enum PgWritePoint {
+  /** The save's statement is about to be sent; nothing of it is in the database yet. */
   BeforeCommit = 'write:before-commit',
-  /** PostgreSQL: the save's statement committed (the database answered); the save is durable. */
+  /** The save's statement committed (the database answered); the save is durable. */
   Committed = 'write:committed',
 }
 

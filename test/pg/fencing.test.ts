@@ -29,6 +29,8 @@ const CHILD = path.join(__dirname, 'helpers', 'frozen-child.js');
 
 interface Child {
   pid: number;
+  /** Ends A whatever state it is in (a failed test must not leave it stopped, holding the test process open). */
+  kill(): void;
   /** Resolves once A has stopped itself. */
   stopped: Promise<void>;
   exited: Promise<Record<string, unknown>>;
@@ -39,7 +41,11 @@ function startA(cfg: FrozenChildConfig): Child {
   let out = '';
   let err = '';
   let onStop: () => void;
-  const stopped = new Promise<void>((resolve) => (onStop = resolve));
+  // Resolved once A is really stopped: it says so just before it sends itself SIGSTOP, so a
+  // SIGCONT sent on the word alone could come first and be lost.
+  const stopped = new Promise<void>((resolve) => (onStop = resolve)).then(async () => {
+    while (!(await isStopped(c.pid!))) await new Promise((r) => setTimeout(r, 10));
+  });
   c.stdout.on('data', (d: Buffer) => {
     out += d.toString();
     if (out.includes('"stopping"')) onStop();
@@ -54,7 +60,14 @@ function startA(cfg: FrozenChildConfig): Child {
       }
     }),
   );
-  return { pid: c.pid!, stopped, exited };
+  return {
+    pid: c.pid!,
+    stopped,
+    exited,
+    kill: () => {
+      if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    },
+  };
 }
 
 async function isStopped(pid: number): Promise<boolean> {
@@ -123,10 +136,10 @@ for (const [stopAt, tool, what] of [
     const pg = await sharedLocalPg();
     const url = await pg.createDatabase();
     const workspace = await workspaceCopy();
+    let a: Child | undefined;
     try {
-      const a = startA({ url, workspace, task: TASK, leaseMs: LEASE_MS, tool, stopAt });
+      a = startA({ url, workspace, task: TASK, leaseMs: LEASE_MS, tool, stopAt });
       await a.stopped;
-      await new Promise((r) => setTimeout(r, 200));
       assert.ok(await isStopped(a.pid), 'A is frozen');
       await new Promise((r) => setTimeout(r, LEASE_MS + 500)); // past A's lease
       const b = await workerB(url);
@@ -141,6 +154,7 @@ for (const [stopAt, tool, what] of [
       assert.equal(await picture(url, workspace), before, 'nothing A did after it was resumed landed');
       finishedOnce(url, workspace);
     } finally {
+      a?.kill();
       fs.rmSync(workspace, { recursive: true, force: true });
     }
   });
@@ -152,8 +166,9 @@ test('partition: A loses its connection; it stops, and its save that arrives aft
   const db = /^postgres:\/\/[^/]*\/([^?]+)/.exec(direct)![1];
   const proxy = await partitionProxy(pg.socketDir, pg.port);
   const workspace = await workspaceCopy();
+  let a: Child | undefined;
   try {
-    const a = startA({ url: proxy.url(db), workspace, task: TASK, leaseMs: LEASE_MS, tool: 'code_patch', stopAt: 'before-act' });
+    a = startA({ url: proxy.url(db), workspace, task: TASK, leaseMs: LEASE_MS, tool: 'code_patch', stopAt: 'before-act' });
     await a.stopped; // only to cut at a known point: A is let go again at once
     proxy.cut();
     process.kill(a.pid, 'SIGCONT');
@@ -170,6 +185,7 @@ test('partition: A loses its connection; it stops, and its save that arrives aft
     assert.equal(await picture(direct, workspace), before, 'the late save landed nothing');
     finishedOnce(direct, workspace);
   } finally {
+    a?.kill();
     await proxy.close();
     fs.rmSync(workspace, { recursive: true, force: true });
   }

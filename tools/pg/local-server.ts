@@ -52,15 +52,20 @@ function findBin(): string | undefined {
   return binDirs().find((d) => d && fs.existsSync(path.join(d, 'initdb')) && fs.existsSync(path.join(d, 'pg_ctl')));
 }
 
-/** Debian's package, installed quietly (idempotent: apt does nothing when it is there). */
+/**
+ * Debian's package, installed quietly (idempotent: apt does nothing when it is there). Test
+ * processes run side by side, so apt runs under flock: a second process waits for the first
+ * one's install instead of failing on dpkg's lock, then finds the package there.
+ */
 function installWithApt(): void {
   if (!isRoot()) throw new Error('PostgreSQL (initdb, pg_ctl) is not installed and this is not root; install Debian\'s "postgresql" package.');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = (): ReturnType<typeof spawnSync> =>
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const apt = (args: string[]): ReturnType<typeof spawnSync> =>
+    spawnSync('flock', ['-w', '900', path.join(os.tmpdir(), 'durable-triage-apt.lock'), 'apt-get', ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const install = (): ReturnType<typeof spawnSync> => apt(['install', '-y', '-qq', '--no-install-recommends', 'postgresql']);
   let r = install();
   if (r.status !== 0) {
-    spawnSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
+    apt(['update', '-qq']);
     r = install();
   }
   if (r.status !== 0) throw new Error(`apt-get install postgresql failed: ${String(r.stderr)}`);

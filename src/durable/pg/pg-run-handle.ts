@@ -16,7 +16,7 @@
  * sent one at a time.
  */
 import type { RunHandle } from '../handle';
-import { WritePoint, type CrashHook, type SaveReason } from '../savepoints';
+import { PgWritePoint, type CrashHook, type SaveReason } from '../savepoints';
 import type { RunState } from '../state';
 import type { StateEdit } from '../state-edit';
 import { LockCompromisedError, SimulatedCrash } from '../../core/errors';
@@ -118,7 +118,7 @@ export class PgRunHandle implements RunHandle {
     if (this.failure !== undefined) throw this.failed();
     try {
       this.assertLeaseHeld();
-      this.opts.crash?.(WritePoint.BeforeCommit);
+      this.opts.crash?.(PgWritePoint.BeforeCommit);
       let landed: boolean;
       try {
         if (enc.kind === 'append') {
@@ -132,7 +132,7 @@ export class PgRunHandle implements RunHandle {
         throw new LockCompromisedError(this.runId, `save ${enc.seq} got no clear answer from the database (${(e as Error).message}), so whether it landed is unknown`);
       }
       if (!landed) throw new LockCompromisedError(this.runId, `its lease expired or was taken over before save ${enc.seq}, which was refused`);
-      this.opts.crash?.(WritePoint.Committed);
+      this.opts.crash?.(PgWritePoint.Committed);
     } catch (e) {
       this.failure = e;
       throw e;

@@ -21,7 +21,7 @@ import type { RunHandle } from '../handle';
 import type { OpenedRun, RunStore } from '../run-store';
 import type { RunState } from '../state';
 import { assertRunId } from '../state-layout';
-import { WritePoint } from '../savepoints';
+import { PgWritePoint } from '../savepoints';
 import { encodeSnapshot } from '../snapshot';
 import { currentOwner, describeOwner, LockOwnerSchema, ownerStatus } from '../lock-owner';
 import { PgDatabase, type PgOptions } from './database';
@@ -93,7 +93,7 @@ export class PgRunStore implements RunStore {
     const owner = o.started ? await currentOwner() : null;
     const ttl = leaseMs(o.opts?.staleMs);
     const sentAt = performance.now();
-    o.opts?.crash?.(WritePoint.BeforeCommit);
+    o.opts?.crash?.(PgWritePoint.BeforeCommit);
     const r = await this.db.query(
       `INSERT INTO triage_runs (run_id, task, workspace, created_at, phase, started, waiting, snapshot, snapshot_seq, seq, lease_token, lease_owner, lease_expires)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, $9, $10, CASE WHEN $9::uuid IS NULL THEN NULL ELSE ${expiresSql(11)} END)
@@ -102,12 +102,12 @@ export class PgRunStore implements RunStore {
     );
     if (r.rowCount !== 1) throw new RunExistsError(state.runId);
     if (!o.started) {
-      o.opts?.crash?.(WritePoint.Committed);
+      o.opts?.crash?.(PgWritePoint.Committed);
       return undefined;
     }
     const handle = this.handleOf(state, await this.newLease(state.runId, token!, sentAt, o.opts!), o.opts!);
     try {
-      o.opts!.crash?.(WritePoint.Committed);
+      o.opts!.crash?.(PgWritePoint.Committed);
     } catch (e) {
       await handle.close(); // as the file store's createRun lets its lock go
       throw e;
@@ -234,12 +234,14 @@ export class PgRunStore implements RunStore {
   }
 
   async listRuns(): Promise<RunListing[]> {
-    const r = await this.db.query<RunRow & { locked: boolean; created_at: Date; hold: string | null }>(
-      `SELECT ${RUN_COLUMNS}, r.created_at, r.hold, (r.lease_token IS NOT NULL AND r.lease_expires > clock_timestamp()) AS locked
+    const r = await this.db.query<RunRow & { locked: boolean; lease_owner: unknown }>(
+      `SELECT ${RUN_COLUMNS}, r.lease_owner, (r.lease_token IS NOT NULL AND r.lease_expires > clock_timestamp()) AS locked
        FROM triage_runs r ORDER BY r.created_at DESC, r.run_id`,
     );
-    return r.rows.map((row) => {
-      const l: RunListing = { runId: row.run_id, file: runWhere(this.where, row.run_id), locked: row.locked };
+    // A lease whose holder on this host is dead is not "open elsewhere": the next opener takes it at once.
+    const dead = await Promise.all(r.rows.map(async (row) => row.locked && (await this.ownerIsDead(row.lease_owner))));
+    return r.rows.map((row, i) => {
+      const l: RunListing = { runId: row.run_id, file: runWhere(this.where, row.run_id), locked: row.locked && !dead[i] };
       try {
         l.state = decodeRunRow(this.where, row).state;
       } catch (e) {
@@ -247,6 +249,11 @@ export class PgRunStore implements RunStore {
       }
       return l;
     });
+  }
+
+  private async ownerIsDead(owner: unknown): Promise<boolean> {
+    const o = LockOwnerSchema.safeParse(owner);
+    return o.success && (await ownerStatus(o.data)) === 'dead';
   }
 
   async deleteRun(runId: string): Promise<void> {
