@@ -64,7 +64,7 @@ test('a configured command reports its exit code and output tail, with no counts
   const { plan, run } = await runWorkspaceTests(dir, ['x test.txt'], { command: 'sh check.sh' });
   const text = formatTestRun(run, plan);
   assert.match(text, /^tests: failed \(exit code 3; the configured command gives no counts\)\nrunner: sh check.sh/);
-  assert.match(text, /FAILED: sh check.sh exited with code 3\n  checking x test.txt\n  2 broken/);
+  assert.match(text, /FAILED: sh check.sh exited with code 3\n {2}checking x test.txt\n {2}2 broken/);
 });
 
 test('a hanging configured command is killed with its whole process group and reported', async (t) => {
