@@ -9,6 +9,7 @@ export type CatalogModule = typeof import('../triage/tasks/catalog');
 export type CheckpointModule = typeof import('../durable/checkpoint');
 export type RunInfoModule = typeof import('../triage/runinfo');
 export type LockModule = typeof import('../durable/lock');
+export type CrashFolderModule = typeof import('../triage/tasks/crash-folder');
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export function job(): JobModule {
@@ -33,4 +34,8 @@ export function runInfo(): RunInfoModule {
 
 export function locks(): LockModule {
   return require('../durable/lock') as LockModule;
+}
+
+export function crashFolder(): CrashFolderModule {
+  return require('../triage/tasks/crash-folder') as CrashFolderModule;
 }

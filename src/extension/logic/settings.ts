@@ -4,6 +4,7 @@
  * typo in settings.json never starts a run with a limit the user did not mean.
  */
 import type { Price } from '../../model/prices';
+import { parseTrackerSpec } from '../../triage/tracker/github/spec';
 
 export type ProviderSetting = 'recorded' | 'vscode-lm' | 'anthropic' | 'openai';
 export const PROVIDERS: readonly ProviderSetting[] = ['recorded', 'vscode-lm', 'anthropic', 'openai'];
@@ -29,6 +30,10 @@ export interface ExtensionSettings {
   prices: Record<string, Price>;
   /** Test-only crash aid: SIGKILL the extension host right after the first call of this tool returns. */
   dieAfterTool?: string;
+  /** "embedded", "github:OWNER/REPO" or a tracker URL; unset: ask, offering the origin remote's GitHub repository. */
+  tracker?: string;
+  /** run_tests runs this instead of the workspace's detected test runner. */
+  testCommand?: string;
 }
 
 export const DEFAULT_MAX_RESTARTS = 10;
@@ -130,6 +135,17 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
     }
   }
   if (die) settings.dieAfterTool = die;
+  const tracker = str('tracker');
+  if (tracker) {
+    try {
+      parseTrackerSpec(tracker);
+      settings.tracker = tracker;
+    } catch {
+      bad('tracker', '"embedded", github:OWNER/REPO or a tracker URL', tracker);
+    }
+  }
+  const testCommand = str('testCommand');
+  if (testCommand) settings.testCommand = testCommand;
   return { settings, problems };
 }
 

@@ -29,7 +29,7 @@ export async function crashFolderTask(workspace: string, crashes: string | undef
   if (!crashes) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task needs the folder of crash reports (relative to the workspace).`);
   const rel = crashes.split(path.sep).join('/').replace(/\/+$/, '');
   const layout = await testLayout(workspace, o.testCommand);
-  const saved = o.saved ?? (await findGroups(workspace, crashes, rel));
+  const saved = o.saved ?? (await crashFolderGroups(workspace, crashes));
   const groups: GroupSpec[] = saved.map((g) => ({
     cause: g.cause,
     summary: g.signature,
@@ -66,8 +66,12 @@ When every group is done, answer with a short summary that names each issue by n
   };
 }
 
-/** Subfolders: one group each (their reports listed); else the folder's reports grouped by signature. */
-async function findGroups(workspace: string, crashes: string, rel: string): Promise<SavedCrashGroup[]> {
+/**
+ * The groups a crash-folder run would start on (the editor shows them before starting):
+ * subfolders, one group each (their reports listed); else the folder's reports grouped by signature.
+ */
+export async function crashFolderGroups(workspace: string, crashes: string): Promise<SavedCrashGroup[]> {
+  const rel = crashes.split(path.sep).join('/').replace(/\/+$/, '');
   let abs: string;
   try {
     abs = resolveInWorkspace(workspace, crashes);
