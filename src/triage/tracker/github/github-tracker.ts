@@ -10,7 +10,7 @@
  * minute, as GitHub's retry-after or reset says, is waited out; longer stops the run), GitHub
  * down. Each request sends the token and a User-Agent, and times out after 30 s.
  */
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
 import { BadInputError } from '../../../core/errors';
 import type { Filed, Tracker } from '../tracker';
 import type { FileOptions, IssueFilter, NewIssue, TrackerIssue } from '../store';
@@ -45,21 +45,32 @@ interface RestIssue {
   labels?: (string | { name?: string | null })[];
 }
 
+type OctokitModule = typeof import('./octokit-client');
+let octokitModule: OctokitModule | undefined;
+/** The client, loaded on the first GitHub call (see octokit-client.ts); in a bundle, the file dist/octokit-client.js beside it. */
+function loadOctokit(): OctokitModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (octokitModule ??= require('./octokit-client') as OctokitModule);
+}
+
 export class GitHubTracker implements Tracker {
   readonly honoursKeys = false;
   readonly name: string;
-  private readonly octokit: Octokit;
+  private client: Octokit | undefined;
   private readonly repoName: string;
 
   constructor(private readonly o: GitHubTrackerOptions) {
     this.repoName = `${o.owner}/${o.repo}`;
     this.name = `github:${this.repoName}`;
-    this.octokit = new Octokit({
-      ...(o.token ? { auth: o.token } : {}),
-      baseUrl: o.apiUrl,
+  }
+
+  private get octokit(): Octokit {
+    return (this.client ??= new (loadOctokit().Octokit)({
+      ...(this.o.token ? { auth: this.o.token } : {}),
+      baseUrl: this.o.apiUrl,
       userAgent: USER_AGENT,
       log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-    });
+    }));
   }
 
   keyRetention(): Promise<number> {
