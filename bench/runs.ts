@@ -16,7 +16,7 @@ import { decodeSnapshot } from '../src/durable/snapshot';
 import type { RunState } from '../src/durable/state';
 import type { Message } from '../src/core/conversation';
 import type { MapField, StateField } from '../src/durable/state-edit';
-import { runPath } from '../src/durable/paths';
+import { runPath } from '../src/durable/state-layout';
 import { freshState, LoopPattern } from './synth';
 
 export interface SaveScript {

@@ -4,6 +4,7 @@
  */
 import type { RunState } from '../durable/state';
 import { BudgetExceededError } from '../core/errors';
+import { tokensUsed } from '../core/conversation';
 
 export interface Limits {
   maxTurns?: number;
@@ -17,7 +18,7 @@ export const DEFAULT_MAX_RESTARTS = 10;
 /** Throws BudgetExceededError when the next model call would start past a budget. */
 export function checkBudget(state: RunState, limits: Limits, estimate: { tokens: number; dollars: number } = { tokens: 0, dollars: 0 }): void {
   if (limits.maxTurns !== undefined && state.turns >= limits.maxTurns) throw new BudgetExceededError(state.runId, 'turns', state.turns, limits.maxTurns);
-  const tokens = state.usage.inputTokens + state.usage.outputTokens + (state.usage.cacheReadTokens ?? 0) + (state.usage.cacheWriteTokens ?? 0);
+  const tokens = tokensUsed(state.usage);
   if (limits.maxTokens !== undefined && tokens + estimate.tokens > limits.maxTokens) throw new BudgetExceededError(state.runId, 'tokens', tokens, limits.maxTokens);
   if (limits.maxDollars !== undefined && state.usage.dollars + estimate.dollars > limits.maxDollars)
     throw new BudgetExceededError(state.runId, 'dollars', state.usage.dollars, limits.maxDollars);

@@ -28,6 +28,7 @@ import type { ModelProvider, ModelRequest } from '../model/provider';
 import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer } from './approver';
 import type { CallDescription, Tool, ToolContext, ToolOutput, ToolSet } from './tool';
 import { parseToolArgs, toolSpec } from './tool-args';
+import { cutNote } from './notes';
 import { climbLadder } from './ladder';
 import { checkBudget, DEFAULT_MAX_RESTARTS, type Limits } from './budget';
 import { estimateCall } from '../model/estimate';
@@ -75,13 +76,6 @@ export const DENIED = 'The person denied this call.';
 /** Replies cut by the token limit in a row before the run stops with ReplyCutError. */
 export const MAX_CUT_REPLIES = 3;
 
-/** What the model is told, before its next call, about a reply its output token limit cut. */
-export function cutNote(stopReason: string): string {
-  return (
-    `Your previous reply was cut off at the output token limit (stop reason ${stopReason}) before you finished. ` +
-    'Continue from where it stopped, in shorter steps; a tool call whose arguments were cut off did not run.'
-  );
-}
 
 /**
  * Drives the run to done or paused and returns its RunResult (phase 'done' or 'paused');

@@ -59,6 +59,11 @@ export function zeroUsage(): Usage {
   return { inputTokens: 0, outputTokens: 0, dollars: 0 };
 }
 
+/** Every token a run was billed for: input, output, and cache reads and writes. */
+export function tokensUsed(u: Usage): number {
+  return u.inputTokens + u.outputTokens + (u.cacheReadTokens ?? 0) + (u.cacheWriteTokens ?? 0);
+}
+
 export function addUsage(a: Usage, b: Usage): Usage {
   const u: Usage = {
     inputTokens: a.inputTokens + b.inputTokens,

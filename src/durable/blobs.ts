@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import { CorruptCheckpointError } from '../core/errors';
 import { ensureDir, isErrno, nonce, writeFileAtomic } from './fsutil';
-import { blobsDir } from './paths';
+import { blobsDir } from './state-layout';
 import { syncFileDurable } from './durable-write';
 import { noteDurableFile } from './durable-dirs';
 

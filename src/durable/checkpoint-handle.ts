@@ -21,7 +21,7 @@ import type { RunState } from './state';
 import { LockCompromisedError, SimulatedCrash } from '../core/errors';
 import { writeFileAtomic } from './fsutil';
 import type { RunLock } from './lock';
-import { runPath, runTempPath } from './paths';
+import { runPath, runTempPath } from './state-layout';
 import { BlobStore } from './blobs';
 import { JournalFile, journalPath } from './journal-file';
 import { encodeRecord } from './journal-record';

@@ -16,7 +16,7 @@ import { BadInputError, CorruptCheckpointError } from '../core/errors';
 import { isErrno } from './fsutil';
 import { journalPath } from './journal-file';
 import { scanJournal } from './journal';
-import { runPath } from './paths';
+import { runPath } from './state-layout';
 import { replay, type RunFiles } from './replay';
 import { decodeSnapshot } from './snapshot';
 import type { RunState } from './state';

@@ -1,6 +1,6 @@
 /**
  * The checkpoint store: create, open (lock first, then load and validate), read, list and
- * delete runs in a state directory. A run is two files (paths.ts, journal-file.ts): the
+ * delete runs in a state directory. A run is two files (state-layout.ts, journal-file.ts): the
  * snapshot <runId>.json (the whole state as of one save, replaced atomically) and the journal
  * <runId>.jsonl (one checksummed record per later save). runPath names the snapshot, which
  * exists from the run's first write on. Writes: checkpoint-handle.ts; reads: checkpoint-load.ts.
@@ -14,12 +14,12 @@ import { BadInputError, CorruptCheckpointError, LockCompromisedError, RunExistsE
 import { ensureDir, fsyncDir, isErrno } from './fsutil';
 import { io } from './io';
 import { acquireRunLock, isRunLocked, DEFAULT_STALE_MS, type RunLock } from './lock';
-import { assertRunId, blobsDir, isRunTempName, runIdOfFile, runPath, runsDir } from './paths';
+import { assertRunId, blobsDir, isRunTempName, runIdOfFile, runPath, runsDir } from './state-layout';
 import { CheckpointHandle } from './checkpoint-handle';
 import { loadRun, noSuchRun, runFiles } from './checkpoint-load';
 import { removeJournal, truncateJournal } from './journal-file';
 
-export { runPath } from './paths';
+export { runPath } from './state-layout';
 
 export interface StoreOptions {
   /** Default true: fsync file and directory. The in-process crash sweep sets false. */

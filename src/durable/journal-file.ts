@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { fsyncDir, isErrno } from './fsutil';
 import { io, type IoFile } from './io';
-import { runsDir } from './paths';
+import { runsDir } from './state-layout';
 import { WritePoint } from './savepoints';
 
 /** The journal of a run, beside its snapshot (runPath). */

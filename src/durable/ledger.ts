@@ -2,13 +2,12 @@
  * The workspace ledger: the SHA-256 of every file the run wrote (state.files, keyed by
  * workspace-relative path with forward slashes), with the written bytes kept in the content
  * store. On resume every recorded file is checked; a changed or missing one stops the run,
- * and there are two ways on: restore the agent's version, or accept the current files and
- * tell the model what changed.
+ * and there are two ways on: restore the agent's version, or accept the current files (the
+ * model is then told what changed: src/agent/notes.ts).
  */
 import * as fsCb from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
 import type { RunHandle } from './handle';
 import type { StateEdit } from './state-edit';
 import type { FileRecord, RunState } from './state';
@@ -136,39 +135,36 @@ export async function restoreAgentVersion(handle: RunHandle, state: RunState, ch
   }
 }
 
+/** A file accepted as it is now: the agent's version (undefined when the content store lost it) and the current text (null: deleted). */
+export interface AcceptedFile {
+  path: string;
+  agentVersion: string | undefined;
+  now: string | null;
+}
+
 /**
  * Way on #2: accepts the current files. Each changed file is synced (an editor's save is not),
- * its current bytes stored and its hash re-recorded (the record keeps the callId of the agent's write); a missing file leaves the
- * ledger. A note for the model goes onto state.inbox with a unified diff per file (agent's
- * version -> current; "deleted" for missing files). The caller saves the edit afterwards.
+ * its current bytes stored and its hash re-recorded (the record keeps the callId of the agent's
+ * write); a missing file leaves the ledger. Returns what changed, for the note the model gets
+ * (src/agent/notes.ts); the caller saves the edit afterwards.
  */
-export async function acceptCurrentFiles(handle: RunHandle, edit: StateEdit, changes: FileChange[]): Promise<void> {
-  if (changes.length === 0) return;
+export async function acceptCurrentFiles(handle: RunHandle, edit: StateEdit, changes: FileChange[]): Promise<AcceptedFile[]> {
   const state = edit.raw;
-  const parts: string[] = [];
+  const accepted: AcceptedFile[] = [];
   for (const c of changes) {
     const rec = recordOf(state, c);
-    const before = (await handle.getBlob(rec.sha256))?.toString('utf8');
+    const agentVersion = (await handle.getBlob(rec.sha256))?.toString('utf8');
     const file = inWorkspace(state.config.workspace, c.path);
     const now = await readOrNull(file);
     if (now === null) {
       edit.drop('files', c.path);
-      parts.push(`${c.path}: deleted.`);
+      accepted.push({ path: c.path, agentVersion, now: null });
       continue;
     }
     await syncFileDurable(file, { top: state.config.workspace, always: true }); // the ledger vouches for these bytes from now on
     const sha256 = await handle.putBlob(now);
     edit.put('files', c.path, { sha256, size: now.length, callId: rec.callId, writtenAt: new Date().toISOString() });
-    parts.push(
-      before === undefined
-        ? `${c.path}: changed (your version is not in the content store, so no diff); it is now:\n${now.toString('utf8')}`
-        : createTwoFilesPatch(`a/${c.path}`, `b/${c.path}`, before, now.toString('utf8'), 'your version', 'current'),
-    );
+    accepted.push({ path: c.path, agentVersion, now: now.toString('utf8') });
   }
-  edit.set('inbox', [
-    ...(state.inbox ?? []),
-    'Files you wrote earlier in this run were changed outside the run, and the person accepted the changes. ' +
-      'Your earlier view of these files is out of date; work from the current versions:\n\n' +
-      parts.join('\n'),
-  ]);
+  return accepted;
 }

@@ -3,9 +3,7 @@
  * stop BEFORE a model call that would push a run past its token or dollar budget, and the
  * context policy can tell when a conversation outgrows the model's window.
  */
-import type { RunState } from '../durable/state';
-import type { Message, Usage } from '../core/conversation';
-import { BudgetExceededError } from '../core/errors';
+import type { Message } from '../core/conversation';
 import type { ModelRequest } from './provider';
 import { PriceTable } from './prices';
 
@@ -48,33 +46,4 @@ export interface CallEstimate {
 export function estimateCall(req: ModelRequest, model: string, prices: PriceTable = new PriceTable(), outputAllowance = 0): CallEstimate {
   const tokens = estimateRequestTokens(req);
   return { tokens: tokens + outputAllowance, dollars: prices.dollars(model, { inputTokens: tokens, outputTokens: outputAllowance }) };
-}
-
-/** Every token a run was billed for: input, output, and cache reads and writes. */
-export function tokensUsed(u: Usage): number {
-  return u.inputTokens + u.outputTokens + (u.cacheReadTokens ?? 0) + (u.cacheWriteTokens ?? 0);
-}
-
-/** The budget part of the loop's Limits (structurally the same fields). */
-export interface BudgetLimits {
-  maxTokens?: number;
-  maxDollars?: number;
-}
-
-/**
- * The error to throw when the next call (of `estimate` tokens, or a CallEstimate) would
- * take the run past its token or dollar budget; undefined when it fits. Spending comes
- * from the state, so the check covers the run's whole life across restarts.
- */
-export function wouldExceed(state: RunState, limits: BudgetLimits, estimate: number | CallEstimate): BudgetExceededError | undefined {
-  const e = typeof estimate === 'number' ? { tokens: estimate, dollars: 0 } : estimate;
-  if (limits.maxTokens !== undefined) {
-    const next = tokensUsed(state.usage) + e.tokens;
-    if (next > limits.maxTokens) return new BudgetExceededError(state.runId, 'tokens', next, limits.maxTokens);
-  }
-  if (limits.maxDollars !== undefined) {
-    const next = state.usage.dollars + e.dollars;
-    if (next > limits.maxDollars) return new BudgetExceededError(state.runId, 'dollars', next, limits.maxDollars);
-  }
-  return undefined;
 }

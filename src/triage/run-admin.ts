@@ -9,6 +9,7 @@ import { acceptCurrentFiles as acceptFiles, checkWorkspace, restoreAgentVersion 
 import type { FileChange } from '../core/errors';
 import type { RunState } from '../durable/state';
 import { StateEdit } from '../durable/state-edit';
+import { acceptedFilesNote } from '../agent/notes';
 
 export interface RunFilter {
   workspace?: string;
@@ -67,7 +68,8 @@ export async function acceptCurrentFiles(stateDir: string, runId: string): Promi
     const changes = await checkWorkspace(state.config.workspace, state.files);
     if (changes.length > 0) {
       const edit = new StateEdit(state);
-      await acceptFiles(handle, edit, changes);
+      const accepted = await acceptFiles(handle, edit, changes);
+      edit.set('inbox', [...(state.inbox ?? []), acceptedFilesNote(accepted)]);
       await handle.save(edit, 'workspace-accepted');
     }
     return changes;

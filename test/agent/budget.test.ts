@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { checkBudget, DEFAULT_MAX_RESTARTS } from '../../src/agent/budget';
 import * as fs from 'node:fs';
 import { BudgetExceededError, MaxResumesError, SimulatedCrash } from '../../src/core/errors';
+import { tokensUsed } from '../../src/core/conversation';
 import { SavePoint } from '../../src/durable/savepoints';
 import { readRun } from '../../src/durable/checkpoint';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
@@ -43,6 +44,14 @@ test('the restart limit defaults to 10: a run is resumed 10 times, the 11th resu
 test('turns: the call that would be turn N+1 of a maxTurns N run is refused', () => {
   checkBudget(state(2, [0, 0], 0), { maxTurns: 3 });
   assert.throws(() => checkBudget(state(3, [0, 0], 0), { maxTurns: 3 }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'turns' && e.used === 3 && e.limit === 3);
+});
+
+test('the next call\'s estimate counts: a call that would pass the token or dollar budget is refused before it is made', () => {
+  assert.equal(tokensUsed(state(0, [9000, 500, 400], 0).usage), 9900);
+  assert.doesNotThrow(() => checkBudget(state(0, [9000, 500, 400], 0), { maxTokens: 10_000 }, { tokens: 100, dollars: 0 }));
+  assert.throws(() => checkBudget(state(0, [9000, 500, 400], 0), { maxTokens: 10_000 }, { tokens: 101, dollars: 0 }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'tokens' && /Raise the budget/.test(e.message));
+  assert.doesNotThrow(() => checkBudget(state(0, [0, 0], 0.05), { maxDollars: 0.06 }, { tokens: 10, dollars: 0.005 }));
+  assert.throws(() => checkBudget(state(0, [0, 0], 0.05), { maxDollars: 0.06 }, { tokens: 10, dollars: 0.02 }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars');
 });
 
 test('tokens count input, output and cache tokens; dollars are compared as spent', () => {

@@ -1,3 +1,4 @@
+import { acceptedFilesNote } from '../../src/agent/notes';
 import { StateEdit } from '../../src/durable/state-edit';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -134,22 +135,23 @@ test('restoreAgentVersion with the agent version missing from the store is a cle
   assert.equal(await fs.readFile(path.join(ws, 'a.txt'), 'utf8'), 'person');
 });
 
-test('acceptCurrentFiles re-records the current files and tells the model what changed, with a diff', async (t) => {
+test('acceptCurrentFiles re-records the current files and returns what changed, for a note with a diff', async (t) => {
   const { ws, state, edit, handle, write } = await setup(t);
   await write('src/a.js', 'line1\nline2\nline3\n', 'call_3');
   await write('notes.md', 'old notes\n');
   await fs.writeFile(path.join(ws, 'src/a.js'), 'line1\nCHANGED\nline3\n');
   await fs.rm(path.join(ws, 'notes.md'));
   const changes = await checkWorkspace(ws, state.files);
-  await acceptCurrentFiles(handle, edit, changes);
+  const accepted = await acceptCurrentFiles(handle, edit, changes);
   await verifyWorkspace(state);
   const rec = state.files?.['src/a.js'];
   assert.equal(rec?.sha256, sha256Hex('line1\nCHANGED\nline3\n'));
   assert.equal(rec?.callId, 'call_3');
   assert.equal(state.files?.['notes.md'], undefined, 'a deleted file leaves the ledger');
   assert.equal((await handle.getBlob(rec.sha256))?.toString(), 'line1\nCHANGED\nline3\n', 'the current bytes are stored');
-  assert.equal(state.inbox?.length, 1);
-  const note = state.inbox[0];
+  assert.deepEqual(accepted.map((a) => [a.path, a.now]), [['notes.md', null], ['src/a.js', 'line1\nCHANGED\nline3\n']]);
+  assert.equal(state.inbox, undefined, 'the ledger writes no text for the model');
+  const note = acceptedFilesNote(accepted);
   assert.match(note, /--- a\/src\/a\.js/);
   assert.match(note, /\+\+\+ b\/src\/a\.js/);
   assert.match(note, /^-line2$/m);
@@ -157,10 +159,11 @@ test('acceptCurrentFiles re-records the current files and tells the model what c
   assert.match(note, /notes\.md: deleted/);
 });
 
-test('acceptCurrentFiles with no changes adds no note', async (t) => {
+test('acceptCurrentFiles with no changes accepts nothing and changes nothing', async (t) => {
   const { state, edit, handle, write } = await setup(t);
   await write('a.txt', 'same');
-  await acceptCurrentFiles(handle, edit, []);
+  assert.deepEqual(await acceptCurrentFiles(handle, edit, []), []);
+  assert.equal(edit.changed, true, 'only the write was recorded');
   assert.equal(state.inbox, undefined);
 });
 

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { BadInputError } from '../../core/errors';
-import { resolveInWorkspace, toRel } from '../paths';
+import { resolveInWorkspace, toRel } from '../workspace-paths';
 import { walkFiles } from '../tools/walk';
 import { parseCrashes } from './parse';
 import { signatureOf, type PlacedFrame } from './signature';

@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { ToolInputError } from '../paths';
+import { ToolInputError } from '../workspace-paths';
 import type { RunContext } from './context';
 import { testRun } from './result';
 import { runnerEnv, spawnCapture } from './spawn-capture';

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { nodeChildEnv } from '../node-child';
-import { ToolInputError } from '../paths';
+import { ToolInputError } from '../workspace-paths';
 import { readIfThere, withReportDir, type RunContext } from './context';
 import { installedBin } from './js-bin';
 import { testRun } from './result';

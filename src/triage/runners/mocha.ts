@@ -8,7 +8,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { nodeChildEnv } from '../node-child';
-import { ToolInputError } from '../paths';
+import { ToolInputError } from '../workspace-paths';
 import { readIfThere, withReportDir, type RunContext } from './context';
 import { installedBin, readJson } from './js-bin';
 import { notInstalled } from './jest-like';

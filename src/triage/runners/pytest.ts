@@ -5,7 +5,7 @@
  * (tests/test_calc.py::test_divide), as pytest names it.
  */
 import * as path from 'node:path';
-import { ToolInputError } from '../paths';
+import { ToolInputError } from '../workspace-paths';
 import { readIfThere, withReportDir, type RunContext } from './context';
 import { parseJUnit } from './junit-xml';
 import { testRun } from './result';

@@ -3,7 +3,7 @@
  * within the time limit. A file outside the workspace, or missing, is a ToolInputError.
  */
 import * as fs from 'node:fs';
-import { resolveInWorkspace, toRel, ToolInputError } from '../paths';
+import { resolveInWorkspace, toRel, ToolInputError } from '../workspace-paths';
 import type { RunContext } from './context';
 import { detectRunner, type RunnerPlan } from './detect';
 import { runCommand } from './command';

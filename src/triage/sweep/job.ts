@@ -10,7 +10,7 @@ import type { ModelProvider, ModelRequest } from '../../model/provider';
 import { PriceTable } from '../../model/prices';
 import { newState, type RunResult, type RunState } from '../../durable/state';
 import type { ModelReply } from '../../core/conversation';
-import { runPath } from '../../durable/paths';
+import { runPath } from '../../durable/state-layout';
 import { startRun, resumeRun, type RunnerOptions } from '../../agent/runner';
 import type { Approver, ApprovalAnswer, LadderAnswer, LadderQuestion } from '../../agent/approver';
 import { TrackerClient } from '../tracker/client';

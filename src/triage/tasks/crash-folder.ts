@@ -10,7 +10,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { BadInputError } from '../../core/errors';
 import type { SavedCrashGroup } from '../../durable/state';
-import { resolveInWorkspace } from '../paths';
+import { resolveInWorkspace } from '../workspace-paths';
 import { groupCrashes } from '../crashes/group';
 import { testLayout } from '../runners/layout';
 import { OWN_REPO_SYSTEM } from './prompts';

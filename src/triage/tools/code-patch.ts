@@ -10,7 +10,7 @@
  */
 import * as fs from 'node:fs/promises';
 import type { CallDescription, LookupAnswer, Tool, ToolContext } from '../../agent/tool';
-import { ToolInputError } from '../paths';
+import { ToolInputError } from '../workspace-paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
 import { applyTo, failingHunk, parseOneFilePatch, reverseOf, type OneFilePatch } from './patch';

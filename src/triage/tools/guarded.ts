@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ToolOutput } from '../../agent/tool';
-import { ToolInputError } from '../paths';
+import { ToolInputError } from '../workspace-paths';
 
 export function errorResult(content: string): ToolOutput {
   return { content, isError: true };

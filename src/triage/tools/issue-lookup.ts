@@ -1,6 +1,6 @@
 /** issue_lookup {number?, cause?}: shows one tracker issue, or the issues filed for a cause. */
 import type { Tool } from '../../agent/tool';
-import { ToolInputError } from '../paths';
+import { ToolInputError } from '../workspace-paths';
 import { TrackerError } from '../tracker/errors';
 import type { Tracker } from '../tracker/tracker';
 import type { TrackerIssue } from '../tracker/store';

@@ -1,7 +1,7 @@
 /** list_files {path?}: the files below a folder of the workspace, one per line, sorted. */
 import * as fs from 'node:fs/promises';
 import type { Tool } from '../../agent/tool';
-import { resolveInWorkspace, toRel, ToolInputError } from '../paths';
+import { resolveInWorkspace, toRel, ToolInputError } from '../workspace-paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
 import { walkFiles } from './walk';

@@ -4,7 +4,7 @@
  * context (fuzzFactor 0), and saying which hunk does not match.
  */
 import { applyPatch, parsePatch, reversePatch, type StructuredPatch } from 'diff';
-import { ToolInputError } from '../paths';
+import { ToolInputError } from '../workspace-paths';
 
 export interface OneFilePatch {
   patch: StructuredPatch;

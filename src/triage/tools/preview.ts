@@ -3,7 +3,7 @@
  * possible when the tool set was built with its workspace (describe() gets no context).
  */
 import * as fs from 'node:fs';
-import { resolveInWorkspace, toRel } from '../paths';
+import { resolveInWorkspace, toRel } from '../workspace-paths';
 
 /** The current text of a workspace file ("" when it does not exist yet), or undefined for a path the tools would refuse. */
 export function currentText(workspace: string, p: unknown): { rel: string; text: string } | undefined {

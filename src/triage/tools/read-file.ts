@@ -1,7 +1,7 @@
 /** read_file {path}: the text of one file of the workspace. */
 import * as fs from 'node:fs/promises';
 import type { Tool } from '../../agent/tool';
-import { resolveInWorkspace, toRel, ToolInputError } from '../paths';
+import { resolveInWorkspace, toRel, ToolInputError } from '../workspace-paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
 

@@ -1,7 +1,7 @@
 /** search_files {query, path?}: literal, case-sensitive search of the workspace's text files. */
 import * as fs from 'node:fs/promises';
 import type { Tool } from '../../agent/tool';
-import { resolveInWorkspace, toRel, ToolInputError } from '../paths';
+import { resolveInWorkspace, toRel, ToolInputError } from '../workspace-paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
 import { walkFiles } from './walk';

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { toRel } from '../paths';
+import { toRel } from '../workspace-paths';
 
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git']);
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CallDescription, Tool } from '../../agent/tool';
-import { ToolInputError } from '../paths';
+import { ToolInputError } from '../workspace-paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
 import { currentText } from './preview';

@@ -1,9 +1,9 @@
 /**
- * Where the write tools may write: inside the workspace (paths.ts), never inside .git (a
+ * Where the write tools may write: inside the workspace (workspace-paths.ts), never inside .git (a
  * hook there would run code outside the agent's reach) or node_modules, and never over a folder.
  */
 import * as fs from 'node:fs';
-import { resolveInWorkspace, toRel, ToolInputError } from '../paths';
+import { resolveInWorkspace, toRel, ToolInputError } from '../workspace-paths';
 import { SKIPPED_DIRS } from './walk';
 
 export interface WriteTarget {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { resolveInWorkspace, toRel, ToolInputError } from '../../../src/triage/paths';
+import { resolveInWorkspace, toRel, ToolInputError } from '../../../src/triage/workspace-paths';
 import { tempDir, writeTree } from './support';
 
 const refused = (re: RegExp) => (e: unknown) => e instanceof ToolInputError && re.test(e.message);
