@@ -18,7 +18,6 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const FIXTURES = path.dirname(require.resolve('@octokit/fixtures/package.json'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ISSUE_TEMPLATE = (require(path.join(FIXTURES, 'scenarios/api.github.com/paginate-issues/normalized-fixture.json')) as { response: Record<string, unknown>[] }[])[0].response[0];
