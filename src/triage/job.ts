@@ -103,17 +103,7 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   const tracker = parseTrackerSpec(o.trackerUrl);
   await fs.mkdir(o.stateDir, { recursive: true, mode: 0o700 });
   const latest = await latestRun(o.stateDir, { task: ownFolder ? CRASH_FOLDER_TASK : o.task, ...(o.workspace ? { workspace: o.workspace } : {}) });
-  if (latest && !o.fresh) {
-    const open = await openRun(o.stateDir, latest.runId, storeOptions(o));
-    let task: TaskSpec;
-    try {
-      task = await taskOf(open.state, o.testCommand);
-    } catch (e) {
-      await open.handle.close();
-      throw e;
-    }
-    return drive(o, task, { open });
-  }
+  if (latest && !o.fresh) return resumeTriage({ ...o, runId: latest.runId });
   const task = ownFolder ? await crashFolderTask(path.resolve(o.workspace!), o.crashes, o.testCommand ? { testCommand: o.testCommand } : {}) : findTask(o.task);
   if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
     throw new BadInputError('The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code\'s language models) for your own crash reports.');

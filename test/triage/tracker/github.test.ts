@@ -72,6 +72,11 @@ test('a filing carries the key in a hidden marker and our label; the lookup list
   assert.ok(!s.requests.some((r) => r.path.includes('/search/')), 'never the search API');
   assert.equal((await gh.get(2))?.title, 'a person wrote this');
   assert.equal(await gh.get(99), undefined);
+  for (const r of s.requests) {
+    assert.match(String(r.headers.authorization), /^(token|bearer) /i, `${r.method} ${r.path} sends the token`);
+    assert.match(String(r.headers['user-agent']), /durable-triage/, `${r.method} ${r.path} sends a User-Agent`);
+    assert.ok(r.path.startsWith('/api/v3/'), r.path);
+  }
 });
 
 test('the lookup pages through every issue of ours (Link rel="next" under the API path)', async (t) => {
