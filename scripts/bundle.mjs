@@ -6,6 +6,9 @@
 //                                 first live model call, so starting the editor or the CLI does not parse ~650 KB)
 //   src/triage/tracker/github/octokit-client.ts -> dist/octokit-client.js (GitHub's REST client, ~1 MB: loaded on
 //                                 the first GitHub call)
+//   src/webview/panel.ts       -> dist/panel.js       (the Run panel's script, in the webview: browser, IIFE)
+// and copies @vscode/codicons' style sheet and font to dist/codicons/: the Run panel shows the
+// editor's icons, which a webview does not get from the workbench, and the .vsix has no node_modules.
 // Everything else (proper-lockfile, diff, the core) is inside the bundles, so the .vsix needs no node_modules.
 //   node scripts/bundle.mjs [--watch] [--minify]
 import { build, context } from 'esbuild';
@@ -50,7 +53,12 @@ const bundles = [
   { ...common, entryPoints: ['src/triage/sweep/child.ts'], outfile: 'dist/sweep-child.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/model/sdk-clients.ts'], outfile: 'dist/sdk-clients.js' },
   { ...common, entryPoints: ['src/triage/tracker/github/octokit-client.ts'], outfile: 'dist/octokit-client.js' },
+  { ...common, entryPoints: ['src/webview/panel.ts'], outfile: 'dist/panel.js', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },
 ];
+
+const codicons = path.join(root, 'node_modules', '@vscode', 'codicons', 'dist');
+fs.mkdirSync(path.join(root, 'dist', 'codicons'), { recursive: true });
+for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(codicons, f), path.join(root, 'dist', 'codicons', f));
 
 for (const b of bundles) {
   const entry = path.join(root, b.entryPoints[0]);

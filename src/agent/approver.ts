@@ -35,4 +35,6 @@ export type LadderAnswer = { answer: 'rerun' } | { answer: 'done'; result: strin
 export interface Approver {
   approve(req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
   resolve(q: LadderQuestion, signal: AbortSignal): Promise<LadderAnswer>;
+  /** Who gave the last answer about the call, in words ("you, in the Run panel"), for the run's history; optional. */
+  answeredBy?(runId: string, callId: string): string | undefined;
 }

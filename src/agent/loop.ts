@@ -23,7 +23,7 @@ import { addUsage, type ContextSummary, type Message, type ModelReply, type Tool
 import { CancelledError, LockCompromisedError, MaxResumesError, ReplyCutError, ServiceStopError, SimulatedCrash } from '../core/errors';
 import type { RunHandle } from '../durable/handle';
 import { StateEdit, type StateView } from '../durable/state-edit';
-import { recordWrite, verifyWorkspace } from '../durable/ledger';
+import { beforeWrites, recordWrite, verifyWorkspace } from '../durable/ledger';
 import type { ModelProvider, ModelRequest } from '../model/provider';
 import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer } from './approver';
 import type { CallDescription, Tool, ToolContext, ToolOutput, ToolSet } from './tool';
@@ -41,9 +41,12 @@ export type LoopEvent =
   | { type: 'reply'; turn: number; calls: ToolCall[]; text?: string; usage: Usage; total: Usage }
   | { type: 'tool-start'; call: ToolCall }
   | { type: 'tool-end'; call: ToolCall; result: ToolResult }
-  | { type: 'ladder'; call: ToolCall; step: 'rerun' | 'lookup' | 'person'; outcome: 'rerun' | 'done' | 'not-done' | 'unsure' | 'later' }
-  | { type: 'approval'; call: ToolCall; answer: ApprovalAnswer }
-  | { type: 'workspace-verified'; files: number };
+  | { type: 'ladder'; call: ToolCall; step: 'rerun' | 'lookup' | 'person'; outcome: 'rerun' | 'done' | 'not-done' | 'unsure' | 'later'; by?: string }
+  | { type: 'approval'; call: ToolCall; answer: ApprovalAnswer; by?: string }
+  /** After the first save of a life: a new run, a restart, or a reopening that only asks a saved question again (`reask`, not counted as a restart). */
+  | { type: 'started'; resumed: boolean; reask: boolean; restarts: number; phase: Phase; turn: number; nextCall?: string }
+  /** The files the run wrote are as it left them: checked on a restart, and again after a person answered a question. */
+  | { type: 'workspace-verified'; files: number; after: 'restart' | 'question' };
 
 export interface ContextPolicy {
   /**
@@ -111,14 +114,17 @@ class Loop {
   async run(): Promise<RunResult> {
     const s = this.state;
     if (s.phase === 'done') return this.result();
-    if (this.o.resumed) this.edit.set('restarts', s.restarts + 1);
+    // Reopening a run paused on a saved question only asks it again: that is no crash, so it is not counted as a restart.
+    const reask = this.o.resumed && s.phase === 'paused' && (s.pending?.length ?? 0) > 0;
+    if (this.o.resumed && !reask) this.edit.set('restarts', s.restarts + 1);
     await this.save(SavePoint.RunStarted);
+    const started: LoopEvent = { type: 'started', resumed: this.o.resumed, reask, restarts: s.restarts, phase: s.phase, turn: s.turns };
+    const next = s.phase === 'model' ? undefined : s.lastReply?.calls.find((c) => !s.results?.[c.id]);
+    if (next) started.nextCall = next.id;
+    this.emit(started);
     const limit = this.o.limits?.maxRestarts ?? DEFAULT_MAX_RESTARTS;
     if (s.restarts > limit) throw new MaxResumesError(s.runId, s.restarts, limit);
-    if (this.o.resumed) {
-      await verifyWorkspace(this.edit.raw);
-      this.emit({ type: 'workspace-verified', files: Object.keys(s.files ?? {}).length });
-    }
+    if (this.o.resumed) await this.verify('restart');
     for (;;) {
       this.stopIfCancelled();
       if (s.phase === 'model') {
@@ -239,6 +245,8 @@ class Loop {
           const retention = await this.retentionOf(tool);
           if (retention !== undefined) m.retentionMs = retention;
         }
+        const before = await this.beforeWrites(tool, parsed.args);
+        if (before) m.before = before;
         this.edit.put('attempts', call.id, m);
         await this.save(SavePoint.AttemptMarked);
       }
@@ -264,8 +272,9 @@ class Loop {
     await this.pend(call, 'ladder');
     const q = { runId: this.state.runId, callId: call.id, tool: call.name, args: call.args, reason: d.reason, startedAt: marker.startedAt };
     const ans: LadderAnswer = await this.guard(() => this.o.approver.resolve(q, this.signal));
-    this.emit({ type: 'ladder', call, step: 'person', outcome: ans.answer });
+    this.emit({ type: 'ladder', call, step: 'person', outcome: ans.answer, ...this.answeredBy(call) });
     if (ans.answer === 'later') return 'paused';
+    await this.verify('question');
     this.unpend(call);
     if (ans.answer === 'done') {
       await this.record(call, { content: ans.result });
@@ -290,13 +299,41 @@ class Loop {
     }
   }
 
+  /** The files the call will write, as they are before it (kept with its marker, see ledger.beforeWrites). */
+  private async beforeWrites(tool: Tool, args: unknown): Promise<Record<string, string> | undefined> {
+    if (!tool.writes) return undefined;
+    let paths: string[];
+    try {
+      paths = tool.writes(args, this.state.config.workspace);
+    } catch {
+      return undefined; // the tool refuses these arguments when it runs
+    }
+    this.o.handle.assertHeld();
+    return beforeWrites(this.o.handle, this.edit.raw, paths);
+  }
+
   private async askApproval(call: ToolCall, tool: Tool, args: unknown): Promise<ApprovalAnswer> {
     await this.pend(call, 'approval');
     const req: ApprovalRequest = { runId: this.state.runId, callId: call.id, tool: call.name, args: call.args, ...describe(tool, call, args) };
     const answer = await this.guard(() => this.o.approver.approve(req, this.signal));
-    this.emit({ type: 'approval', call, answer });
+    this.emit({ type: 'approval', call, answer, ...this.answeredBy(call) });
+    if (answer === 'later') return answer;
+    // The question may have been open for a long time: files the run wrote may have been edited meanwhile.
+    await this.verify('question');
     if (answer === 'approve') this.unpend(call);
     return answer;
+  }
+
+  /** Who answered the call's question, when the approver can say (for the run's history). */
+  private answeredBy(call: ToolCall): { by?: string } {
+    const by = this.o.approver.answeredBy?.(this.state.runId, call.id);
+    return by ? { by } : {};
+  }
+
+  /** Stops with WorkspaceChangedError when a file the run wrote no longer matches the ledger. */
+  private async verify(after: 'restart' | 'question'): Promise<void> {
+    await verifyWorkspace(this.edit.raw);
+    this.emit({ type: 'workspace-verified', files: Object.keys(this.state.files ?? {}).length, after });
   }
 
   /**

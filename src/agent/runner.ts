@@ -12,6 +12,8 @@ import type { Approver } from './approver';
 import type { ToolSet } from './tool';
 import type { Limits } from './budget';
 import { runLoop, type ContextPolicy, type LoopEvent } from './loop';
+import type { RunEventStore } from '../durable/events/run-event';
+import { RunHistory } from './history';
 
 export interface RunParts {
   model: ModelProvider;
@@ -27,6 +29,10 @@ export interface RunnerOptions {
   signal?: AbortSignal;
   crash?: CrashHook;
   onEvent?: (e: LoopEvent) => void;
+  /** Where the run's history is recorded (history.ts); none: not recorded. */
+  events?: RunEventStore;
+  /** Told when an event could not be recorded (the run goes on). */
+  onHistoryError?: (e: unknown) => void;
   now?: () => Date;
   /** Called once the run is open and locked, before anything else, finished or not. */
   opened?: (state: RunState, handle: RunHandle) => void | Promise<void>;
@@ -60,20 +66,36 @@ async function drive(o: RunnerOptions, handle: RunHandle, state: RunState, resum
     // A finished run returns its saved answer: nothing to build, no model to call.
     if (state.phase === 'done') return resultOf(state);
     const parts = await o.parts(state, handle);
-    return await runLoop({
-      handle,
-      state,
-      resumed,
-      model: parts.model,
-      tools: parts.tools,
-      approver: parts.approver,
-      ...(parts.contextPolicy ? { contextPolicy: parts.contextPolicy } : {}),
-      ...(o.limits ? { limits: o.limits } : {}),
-      ...(o.signal ? { signal: o.signal } : {}),
-      ...(o.crash ? { crash: o.crash } : {}),
-      ...(o.onEvent ? { onEvent: o.onEvent } : {}),
-      ...(o.now ? { now: o.now } : {}),
-    });
+    const history = o.events ? new RunHistory(o.events, state.runId, o.now, o.onHistoryError) : undefined;
+    const onEvent = history
+      ? (e: LoopEvent): void => {
+          history.onLoopEvent(e);
+          o.onEvent?.(e);
+        }
+      : o.onEvent;
+    try {
+      const result = await runLoop({
+        handle,
+        state,
+        resumed,
+        model: parts.model,
+        tools: parts.tools,
+        approver: parts.approver,
+        ...(parts.contextPolicy ? { contextPolicy: parts.contextPolicy } : {}),
+        ...(o.limits ? { limits: o.limits } : {}),
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.crash ? { crash: o.crash } : {}),
+        ...(onEvent ? { onEvent } : {}),
+        ...(o.now ? { now: o.now } : {}),
+      });
+      history?.finished(result);
+      return result;
+    } catch (e) {
+      history?.failed(e);
+      throw e;
+    } finally {
+      await history?.settle();
+    }
   } finally {
     await handle.close();
   }

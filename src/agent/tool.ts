@@ -61,6 +61,12 @@ export interface Tool<A = unknown> {
   run(args: A, ctx: ToolContext): Promise<ToolOutput>;
   /** Did this call already happen? (the ladder's second step) */
   lookup?(args: A, ctx: ToolContext): Promise<LookupAnswer>;
+  /**
+   * The workspace-relative paths a call with these arguments will write, so the loop can keep
+   * each file as it was before the run first wrote it (for "undo the run's changes"). Optional;
+   * a path it cannot resolve is left out.
+   */
+  writes?(args: A, workspace: string): string[];
   /** A readable rendering of the arguments for a person deciding on an approval. */
   describe?(args: A): CallDescription;
 }

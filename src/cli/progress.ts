@@ -20,7 +20,9 @@ export function describeEvent(e: LoopEvent): string | undefined {
     case 'approval':
       return `  ${e.call.name}: ${e.answer}`;
     case 'workspace-verified':
-      return `workspace checked: ${e.files} file(s) the run wrote are as it left them`;
+      return `workspace checked${e.after === 'question' ? ' again after the answer' : ''}: ${e.files} file(s) the run wrote are as it left them`;
+    case 'started':
+      return e.reask ? 'reopened to ask the saved question again (not counted as a restart)' : undefined;
   }
 }
 

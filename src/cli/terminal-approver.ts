@@ -42,6 +42,10 @@ export class TerminalApprover implements Approver {
     return { answer: 'later' };
   }
 
+  answeredBy(): string {
+    return this.mode === 'ask' ? 'you, on the terminal' : `the command line (--approve ${this.mode})`;
+  }
+
   private async prompt(text: string, signal: AbortSignal): Promise<string | undefined> {
     if (!this.io.input.isTTY) return undefined;
     const rl = readline.createInterface({ input: this.io.input, output: this.io.output });

@@ -9,7 +9,7 @@ export const USAGE = `triage: a durable LLM triage agent, headless
              [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--new] [--json]
   triage group --crashes FOLDER [--workspace DIR] [--json]
   triage status --state DIR [--json]
-  triage show --state DIR --run ID [--json]
+  triage show --state DIR --run ID [--transcript] [--json]
   triage tasks [--json]
   triage tracker list --state DIR [--run ID] [--json]
   triage tracker serve --dir DIR [--port N] [--retention-hours H]

@@ -67,6 +67,17 @@ export class WorkspaceChangedError extends TriageError {
   }
 }
 
+/** "Undo the run's changes" was refused: undoing would lose edits made after the run, or the run did not record some file's earlier version. */
+export class UndoRefusedError extends TriageError {
+  readonly code = 'undo-refused';
+  constructor(readonly runId: string, readonly changes: FileChange[], readonly unknown: string[]) {
+    const parts: string[] = [];
+    if (changes.length > 0) parts.push(`${changes.map((c) => c.path).join(', ')} changed since the agent wrote ${changes.length === 1 ? 'it' : 'them'} (undoing would lose those edits; look at the diff and undo by hand what you want gone)`);
+    if (unknown.length > 0) parts.push(`the run did not record how ${unknown.join(', ')} looked before it wrote ${unknown.length === 1 ? 'it' : 'them'}`);
+    super(`Run ${runId}'s changes were not undone: ${parts.join('; ')}. Nothing was changed.`);
+  }
+}
+
 /** A checkpoint file that cannot be read back: truncated, not JSON, wrong version, bad field. */
 export class CorruptCheckpointError extends TriageError {
   readonly code = 'corrupt-checkpoint';

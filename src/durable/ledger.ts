@@ -10,7 +10,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { RunHandle } from './handle';
 import type { StateEdit } from './state-edit';
-import type { FileRecord, RunState } from './state';
+import { ABSENT, type FileRecord, type RunState } from './state';
 import { BadInputError, CorruptCheckpointError, WorkspaceChangedError, type FileChange } from '../core/errors';
 import { isErrno } from './errno';
 import { syncFileDurable, writeFileDurable } from './durable-write';
@@ -34,11 +34,41 @@ function inWorkspace(workspace: string, relPath: string): string {
   return path.join(workspace, ...ledgerPath(relPath).split('/'));
 }
 
-/** Records a write: puts the bytes in the content store, puts files[relPath] = {sha256,size,callId,writtenAt} (saved with the next save). */
+/**
+ * Records a write: puts the bytes in the content store, puts files[relPath] = {sha256,size,callId,writtenAt,before}
+ * (saved with the next save). `before` is the file as it was before the run first wrote it: kept from
+ * the path's earlier record, else taken from the call's attempt marker (see beforeWrites).
+ */
 export async function recordWrite(handle: RunHandle, edit: StateEdit, relPath: string, content: Buffer, callId: string): Promise<void> {
   const key = ledgerPath(relPath);
   const sha256 = await handle.putBlob(content);
-  edit.put('files', key, { sha256, size: content.length, callId, writtenAt: new Date().toISOString() });
+  const s = edit.raw;
+  const earlier = s.files && Object.hasOwn(s.files, key) ? s.files[key] : undefined;
+  const before = earlier ? earlier.before : s.attempts?.[callId]?.before?.[key];
+  const rec: FileRecord = { sha256, size: content.length, callId, writtenAt: new Date().toISOString() };
+  if (before !== undefined) rec.before = before;
+  edit.put('files', key, rec);
+}
+
+/**
+ * Before a call that will write `paths` acts: each path the run has not written yet, as it is
+ * now: its bytes into the content store (their SHA-256), or "absent". The loop saves the answer
+ * with the call's attempt marker; paths outside the workspace are left out (the tool refuses them).
+ */
+export async function beforeWrites(handle: RunHandle, state: Pick<RunState, 'config' | 'files'>, paths: readonly string[]): Promise<Record<string, string> | undefined> {
+  const out: Record<string, string> = {};
+  for (const p of paths) {
+    let key: string;
+    try {
+      key = ledgerPath(p);
+    } catch {
+      continue;
+    }
+    if ((state.files && Object.hasOwn(state.files, key)) || Object.hasOwn(out, key)) continue;
+    const bytes = await readOrNull(inWorkspace(state.config.workspace, key));
+    Object.defineProperty(out, key, { value: bytes === null ? ABSENT : await handle.putBlob(bytes), enumerable: true, writable: true, configurable: true });
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 
@@ -163,7 +193,7 @@ export async function acceptCurrentFiles(handle: RunHandle, edit: StateEdit, cha
     }
     await syncFileDurable(file, { top: state.config.workspace, always: true }); // the ledger vouches for these bytes from now on
     const sha256 = await handle.putBlob(now);
-    edit.put('files', c.path, { sha256, size: now.length, callId: rec.callId, writtenAt: new Date().toISOString() });
+    edit.put('files', c.path, { sha256, size: now.length, callId: rec.callId, writtenAt: new Date().toISOString(), ...(rec.before !== undefined ? { before: rec.before } : {}) });
     accepted.push({ path: c.path, agentVersion, now: now.toString('utf8') });
   }
   return accepted;

@@ -21,6 +21,14 @@ export const STATE_VERSION = 1;
 export const PHASES = ['model', 'tools', 'paused', 'done'] as const;
 export type Phase = (typeof PHASES)[number];
 
+/** FileRecord.before of a file the run created. */
+export const ABSENT = 'absent';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const Sha256Schema = z.string().regex(SHA256_HEX, { error: 'should be 64 hex digits' });
+/** A file's earlier version: a SHA-256 in the content store, or "absent". */
+const BeforeRefSchema = z.string().refine((v) => v === ABSENT || SHA256_HEX.test(v), { error: `should be 64 hex digits or "${ABSENT}"` });
+
 /** Marker saved (save point 3) just before a call that can change something. */
 export const AttemptMarkerSchema = z.object({
   callId: z.string(),
@@ -34,6 +42,12 @@ export const AttemptMarkerSchema = z.object({
    * marker so a later process, which has learnt nothing yet, never assumes a default.
    */
   retentionMs: z.number().optional(),
+  /**
+   * The files the call will write that the run had not written yet, as they were just before
+   * it: the SHA-256 of their bytes (kept in the content store) or "absent". Saved with the
+   * marker, before the call acts, so the files' first versions survive a crash in the call.
+   */
+  before: keyedRecord(BeforeRefSchema).optional(),
 });
 export type AttemptMarker = z.infer<typeof AttemptMarkerSchema>;
 
@@ -50,10 +64,16 @@ export type PendingQuestion = z.infer<typeof PendingQuestionSchema>;
 
 /** The SHA-256 of a file the run wrote; its bytes are in the content store under this hash. */
 export const FileRecordSchema = z.object({
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'should be 64 hex digits' }),
+  sha256: Sha256Schema,
   size: z.number(),
   callId: z.string(),
   writtenAt: z.string(),
+  /**
+   * The file as it was before the run first wrote it: the SHA-256 of those bytes (in the
+   * content store), or "absent" when the run created it. Unset for a write the run could not
+   * see coming (a tool that does not declare the paths it writes), or one recorded by an older version.
+   */
+  before: BeforeRefSchema.optional(),
 });
 export type FileRecord = z.infer<typeof FileRecordSchema>;
 

@@ -4,12 +4,12 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { BadInputError } from '../core/errors';
+import { BadInputError, TriageError } from '../core/errors';
 import type { RunState } from '../durable/state';
 import { shortRunId } from './logic/runRows';
 import type { ExtensionSettings } from './logic/settings';
 import { FINISHED_BUTTONS, finishedRunMessage, formatDollars } from './logic/texts';
-import type { NotificationApprover, Questions } from './approver';
+import { ANSWERED_BY, type NotificationApprover, type Questions } from './approver';
 import type { RunManager } from './runManager';
 import type { ApiKeys } from './secrets';
 import type { Node } from './runsView';
@@ -17,6 +17,9 @@ import { pickModel, pickTask } from './pickers';
 import { modelForResume, modelForStart } from './models';
 import { stateUri } from './docs';
 import { chooseTracker, githubAccess } from './tracker';
+import { openFileDiff, reviewChanges, undoRun } from './review';
+import type { WrongWorkspaceError } from '../triage/tasks/sample-copy';
+import { describeCall } from '../triage/transcript/calls';
 import * as core from './core';
 
 export interface CommandDeps {
@@ -30,12 +33,21 @@ export interface CommandDeps {
   workspace: () => string | undefined;
   refresh: () => void;
   present: (e: unknown, runId?: string) => void;
+  /** Opens the run's Run panel. */
+  openRun: (runId: string, o?: { preserveFocus?: boolean }) => void;
 }
 
 export interface Commands {
   resumeRun(runId: string): Promise<void>;
   openCheckpoint(runId: string): Promise<void>;
   setApiKey(): Promise<void>;
+  /** Answers a question of a run: the open one here, else kept for it and the run resumed to ask it. */
+  answer(runId: string, callId: string, a: 'approve' | 'deny', by: string): Promise<void>;
+  /** Shows a run's question (a dialog when it is open here, else the run is resumed to ask it). */
+  ask(runId: string, callId: string): Promise<void>;
+  reviewChanges(runId: string): Promise<void>;
+  undo(runId: string): Promise<void>;
+  diff(runId: string, path: string): Promise<void>;
 }
 
 function runIdOf(node: unknown): string | undefined {
@@ -97,6 +109,25 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     async setApiKey() {
       await d.keys.prompt();
     },
+    async answer(runId, callId, a, by) {
+      d.log.info(`[${runId}] ${callId}: ${a} (${by})`);
+      if (d.questions.answer(runId, callId, a, by)) return;
+      d.questions.preanswer(runId, callId, a, by);
+      if (!d.manager.isActive(runId)) await cmds.resumeRun(runId);
+    },
+    async ask(runId, callId) {
+      if (d.approver.showAgain(runId, callId)) return;
+      if (!d.manager.isActive(runId)) await cmds.resumeRun(runId);
+    },
+    async reviewChanges(runId) {
+      await reviewChanges(d.stateDir(), runId);
+    },
+    async undo(runId) {
+      await undoRun(d.stateDir(), runId, { log: d.log, isActive: (id) => d.manager.isActive(id), changed: () => d.refresh() });
+    },
+    async diff(runId, rel) {
+      await openFileDiff(d.stateDir(), runId, rel);
+    },
   };
 
   /** Answers a question from the Runs view; a run that is not waiting here is resumed and gets the answer when it asks. */
@@ -104,11 +135,8 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     let target = node as Node | undefined;
     if (target?.type !== 'child' || target.row.kind !== 'question') target = await pickApproval(d);
     if (!target || target.type !== 'child' || target.row.kind !== 'question') return;
-    const { runId, callId, tool } = target.row;
-    d.log.info(`[${runId}] ${tool} (${callId}): ${a} (from the Runs view)`);
-    if (d.questions.answer(runId, callId, a)) return;
-    d.questions.preanswer(runId, callId, a);
-    if (!d.manager.isActive(runId)) await cmds.resumeRun(runId);
+    const { runId, callId } = target.row;
+    await cmds.answer(runId, callId, a, node === target ? ANSWERED_BY.runsView : ANSWERED_BY.palette);
   };
 
   const guard =
@@ -117,8 +145,11 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
       try {
         await f(...args);
       } catch (e) {
-        d.log.error(`${name}: ${(e as Error).stack ?? String(e)}`);
-        d.present(e, runIdOf(args[0]));
+        // An expected stop (a typed error) is a warning with its message; only an unexpected one is an error with its stack.
+        if (e instanceof TriageError) d.log.warn(`${name}: ${e.message}`);
+        else d.log.error(`${name}: ${(e as Error).stack ?? String(e)}`);
+        if (isWrongWorkspace(e)) await offerSample(e, d);
+        else d.present(e, runIdOf(args[0]));
       }
     };
 
@@ -140,10 +171,16 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     return 'shown';
   };
 
+  /** A bundled task works on its own sample: refused at once on another folder (the job refuses it too). */
+  const checkSample = async (task: { kind: string; task: string }, ws: string): Promise<void> => {
+    if (task.kind === 'catalog') await core.samples().assertSampleCopy(core.catalog().findTask(task.task), ws);
+  };
+
   register('durableTriage.start', async () => {
     const ws = needWorkspace(d);
     const task = await pickTask(ws);
     if (!task) return;
+    await checkSample(task, ws);
     const choice = await finishedChoice(task.task, ws);
     if (choice === 'shown' || choice === 'cancel') return;
     const s = d.settings();
@@ -161,6 +198,7 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     const ws = needWorkspace(d);
     const task = await pickTask(ws);
     if (!task) return;
+    await checkSample(task, ws);
     const choice = await finishedChoice(task.task, ws);
     if (choice === 'shown' || choice === 'cancel') return;
     const s = d.settings();
@@ -209,10 +247,27 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
   register('durableTriage.deny', (node) => answer(node, 'deny'));
 
   register('durableTriage.showQuestion', async (node) => {
-    const n = node as Node | undefined;
+    let n = node as Node | undefined;
+    if (n?.type !== 'child' || n.row.kind !== 'question') n = await pickApproval(d, true);
     if (n?.type !== 'child' || n.row.kind !== 'question') return;
-    if (d.approver.showAgain(n.row.runId, n.row.callId)) return;
-    if (!d.manager.isActive(n.row.runId)) await cmds.resumeRun(n.row.runId);
+    await cmds.ask(n.row.runId, n.row.callId);
+  });
+
+  const runOf = async (node: unknown, title: string): Promise<string | undefined> => runIdOf(node) ?? (await pickRun(d, title, () => true));
+
+  register('durableTriage.openRun', async (node) => {
+    const runId = typeof node === 'string' ? node : await runOf(node, 'Open Run');
+    if (runId) d.openRun(runId);
+  });
+
+  register('durableTriage.reviewChanges', async (node) => {
+    const runId = typeof node === 'string' ? node : await runOf(node, 'Review Changes');
+    if (runId) await cmds.reviewChanges(runId);
+  });
+
+  register('durableTriage.undoRun', async (node) => {
+    const runId = typeof node === 'string' ? node : await pickRun(d, "Undo Run's Changes", (s, locked) => !locked && !d.manager.isActive(s.runId) && Object.keys(s.files ?? {}).length > 0).then((id) => runIdOf(node) ?? id);
+    if (runId) await cmds.undo(runId);
   });
 
   register('durableTriage.openCheckpoint', async (node) => {
@@ -244,24 +299,54 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
   return cmds;
 }
 
-/** From the palette: the approvals asked now in this window, else those saved in paused runs. */
-async function pickApproval(d: CommandDeps): Promise<Node | undefined> {
-  type Q = { runId: string; callId: string; tool: string };
-  let qs: Q[] = d.questions.list().filter((q) => q.kind === 'approval');
+/**
+ * From the palette: the questions asked now in this window, else those saved in paused runs,
+ * each shown by what it acts on (the issue's title, the file), never by its call ID.
+ */
+async function pickApproval(d: CommandDeps, ladderToo = false): Promise<Node | undefined> {
+  type Q = { runId: string; callId: string; tool: string; kind: 'approval' | 'ladder'; title: string };
+  const wanted = (k: string): boolean => k === 'approval' || (ladderToo && k === 'ladder');
+  let qs: Q[] = d.questions.list().filter((q) => wanted(q.kind)).map((q) => ({ runId: q.runId, callId: q.callId, tool: q.tool, kind: q.kind, title: q.title ?? q.tool }));
   if (qs.length === 0) {
     const ws = d.workspace();
     const runs = await core.runAdmin().unfinishedRuns(d.stateDir(), ws ? { workspace: ws } : {});
-    qs = runs.flatMap((l) => (l.state?.pending ?? []).filter((p) => p.kind === 'approval').map((p) => ({ runId: l.runId, callId: p.callId, tool: p.tool })));
+    qs = runs.flatMap((l) =>
+      (l.state?.pending ?? []).filter((p) => wanted(p.kind)).map((p) => ({ runId: l.runId, callId: p.callId, tool: p.tool, kind: p.kind, title: describeCall({ id: p.callId, name: p.tool, args: p.args }).title })),
+    );
   }
   if (qs.length === 0) {
     void vscode.window.showInformationMessage('Durable Triage: no approval is waiting.');
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(
-    qs.map((q) => ({ label: `${q.tool} (${q.callId})`, description: q.runId, q })),
-    { title: 'Durable Triage: which approval?' },
+    qs.map((q) => ({ label: q.title, description: q.kind === 'approval' ? `approve ${q.tool}?` : `did ${q.tool} happen?`, detail: `run ${shortRunId(q.runId)}`, q })),
+    { title: 'Durable Triage: which question?', matchOnDescription: true },
   );
   if (!pick) return undefined;
-  const { runId, callId, tool } = pick.q;
-  return { type: 'child', row: { kind: 'question', question: 'approval', runId, callId, tool, label: '', description: '', contextValue: 'question-approval' } };
+  const { runId, callId, tool, kind } = pick.q;
+  return { type: 'child', row: { kind: 'question', question: kind, runId, callId, tool, label: '', description: '', contextValue: kind === 'approval' ? 'question-approval' : 'question-ladder' } };
+}
+
+/** The core's WrongWorkspaceError (told by its shape, so activation does not load the task catalog). */
+function isWrongWorkspace(e: unknown): e is WrongWorkspaceError {
+  return e instanceof BadInputError && e.name === 'WrongWorkspaceError' && typeof (e as Partial<WrongWorkspaceError>).sample === 'string';
+}
+
+/** A bundled task started on a folder that is not its sample: offer a copy of the sample, opened in a new window. */
+async function offerSample(e: WrongWorkspaceError, d: CommandDeps): Promise<void> {
+  const OPEN = 'Open a Copy of the Sample…';
+  const pick = await vscode.window.showErrorMessage(`Durable Triage: ${e.message}`, OPEN);
+  if (pick !== OPEN) return;
+  const where = await vscode.window.showOpenDialog({
+    title: `Durable Triage: where should the copy of ${e.task}'s sample go?`,
+    canSelectFolders: true,
+    canSelectFiles: false,
+    canSelectMany: false,
+    openLabel: 'Copy the Sample Here',
+  });
+  if (!where?.[0]) return;
+  const samples = core.samples();
+  const dest = await samples.copySample(core.catalog().findTask(e.task), where[0].fsPath);
+  d.log.info(`copied the sample of ${e.task} to ${dest}; opening it in a new window`);
+  await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(dest), { forceNewWindow: true });
 }

@@ -10,6 +10,9 @@ export type CheckpointModule = typeof import('../durable/checkpoint');
 export type RunInfoModule = typeof import('../triage/runinfo');
 export type LockModule = typeof import('../durable/lock');
 export type CrashFolderModule = typeof import('../triage/tasks/crash-folder');
+export type TranscriptModule = typeof import('../triage/transcript/load');
+export type RunFilesModule = typeof import('../triage/run-files');
+export type SampleModule = typeof import('../triage/tasks/sample-copy');
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export function job(): JobModule {
@@ -38,4 +41,16 @@ export function locks(): LockModule {
 
 export function crashFolder(): CrashFolderModule {
   return require('../triage/tasks/crash-folder') as CrashFolderModule;
+}
+
+export function transcripts(): TranscriptModule {
+  return require('../triage/transcript/load') as TranscriptModule;
+}
+
+export function runFiles(): RunFilesModule {
+  return require('../triage/run-files') as RunFilesModule;
+}
+
+export function samples(): SampleModule {
+  return require('../triage/tasks/sample-copy') as SampleModule;
 }

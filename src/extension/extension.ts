@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { QuestionRegistry } from './logic/questions';
-import { NotificationApprover, type PersonAnswer } from './approver';
+import { ANSWERED_BY, NotificationApprover, type PersonAnswer } from './approver';
 import { registerCommands } from './commands';
 import { SECTION, settings, stateDirectory, workspaceFolder } from './config';
 import { registerDocs } from './docs';
@@ -16,6 +16,7 @@ import { ApiKeys } from './secrets';
 import { RunStatusBar } from './statusBar';
 import { presentStop, type StopDeps } from './stops';
 import { startupScan } from './startup';
+import { RunPanels } from './runPanels';
 
 export const LOG_NAME = 'Durable Triage';
 /** How long deactivation waits for runs to save and release their locks. */
@@ -35,11 +36,13 @@ export function activate(context: vscode.ExtensionContext): void {
   const keys = new ApiKeys(context.secrets);
   context.subscriptions.push(statusBar);
 
-  // Created below, after the parts it needs; `changed` may be called before that.
-  // eslint-disable-next-line prefer-const
+  // Created below, after the parts they need; `changed` may be called before that.
   let view: RunsView | undefined;
+  // eslint-disable-next-line prefer-const
+  let panels: RunPanels | undefined;
   const changed = (runId?: string): void => {
     view?.refresh();
+    panels?.refresh(runId);
     if (runId) docs.refreshState(stateDir(), runId);
   };
   let resume: (runId: string) => void = () => undefined;
@@ -54,13 +57,67 @@ export function activate(context: vscode.ExtensionContext): void {
     changed: () => changed(),
   };
   const present = (e: unknown, runId?: string): void => presentStop(e, runId, stopDeps);
-  const runs = new RunManager({ log, approver, questions, statusBar, settings: current, stateDir, changed, present });
+  let openRun: (runId: string, o?: { preserveFocus?: boolean }) => void = () => undefined;
+  let act: (what: 'open' | 'review', runId: string) => void = () => undefined;
+  const runs = new RunManager({
+    log, approver, questions, statusBar, settings: current, stateDir, changed, present,
+    opened: (id) => openRun(id, { preserveFocus: true }),
+    act: (what, id) => act(what, id),
+  });
   manager = runs;
 
-  view = new RunsView({ stateDir, workspace: workspaceFolder, isActive: (id) => runs.isActive(id), questions, log });
-  context.subscriptions.push(view, vscode.window.createTreeView(RUNS_VIEW, { treeDataProvider: view }), questions.onDidChange(() => changed()));
+  const tree = vscode.window.createTreeView(RUNS_VIEW, { treeDataProvider: (view = new RunsView({
+    stateDir, workspace: workspaceFolder, isActive: (id) => runs.isActive(id), questions, log,
+    onWaiting: (n) => {
+      tree.badge = n > 0 ? { value: n, tooltip: `${n} ${n === 1 ? 'question waits' : 'questions wait'} for you` } : undefined;
+    },
+  })) });
+  // While a run waits for a person the status bar says so, whichever window part the question is in.
+  const questionsChanged = (): void => {
+    const open = questions.list();
+    statusBar.ask(open[0] ? { runId: open[0].runId, callId: open[0].callId, title: open[0].title ?? open[0].tool } : undefined, open.length);
+    changed();
+  };
+  context.subscriptions.push(view, tree, questions.onDidChange(questionsChanged), runs.onDidChange((id) => panels?.refresh(id)));
 
-  const cmds = registerCommands(context, { log, manager: runs, approver, questions, keys, settings: current, stateDir, workspace: workspaceFolder, refresh: () => changed(), present });
+  const cmds = registerCommands(context, {
+    log, manager: runs, approver, questions, keys, settings: current, stateDir, workspace: workspaceFolder, refresh: () => changed(), present,
+    openRun: (id, o) => openRun(id, o),
+  });
+  panels = new RunPanels({
+    extensionUri: context.extensionUri,
+    log,
+    stateDir,
+    isActive: (id) => runs.isActive(id),
+    activity: (id) => runs.activity(id),
+    answer: (id, callId, a) => cmds.answer(id, callId, a, ANSWERED_BY.panel),
+    ask: (id, callId) => cmds.ask(id, callId),
+    diff: (id, p) => cmds.diff(id, p),
+    command: async (c, id) => {
+      switch (c) {
+        case 'review':
+          return cmds.reviewChanges(id);
+        case 'undo':
+          return cmds.undo(id);
+        case 'cancel':
+          if (!runs.cancel(id)) void vscode.window.showInformationMessage(`Durable Triage: run ${id} is not running in this window.`);
+          return;
+        case 'resume':
+          return cmds.resumeRun(id);
+        case 'checkpoint':
+          return cmds.openCheckpoint(id);
+        case 'log':
+          log.show(true);
+          return;
+      }
+    },
+  });
+  context.subscriptions.push(panels);
+  openRun = (id, o) => panels?.show(id, o);
+  act = (what, id) => {
+    if (what === 'open') openRun(id);
+    else void cmds.reviewChanges(id).catch((e: Error) => log.warn(`review changes of ${id}: ${e.message}`));
+  };
   resume = (id) => void cmds.resumeRun(id);
   openCheckpoint = (id) => void cmds.openCheckpoint(id).catch((e: Error) => log.error(`open checkpoint ${id}: ${e.message}`));
   setApiKey = () => void cmds.setApiKey();
@@ -86,7 +143,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const ws = workspaceFolder();
   if (ws) {
     const dir = stateDir();
-    void startupScan({ log, stateDir: dir, workspace: ws, activeRunIds: () => runs.activeRunIds(), resume: (id) => resume(id) }).catch((e: Error) =>
+    void startupScan({ log, stateDir: dir, workspace: ws, activeRunIds: () => runs.activeRunIds(), resume: (id) => resume(id), openRun: (id) => openRun(id) }).catch((e: Error) =>
       log.error(`startup: could not list the runs in ${dir}: ${e.stack ?? e.message}`),
     );
   }
@@ -100,9 +157,15 @@ export async function deactivate(): Promise<void> {
 
 /** Refreshes the Runs view when a checkpoint changes (another window, the CLI). */
 function watchRuns(stateDir: string, onChange: () => void): vscode.Disposable {
-  const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.join(stateDir, 'runs')), '*.{json,jsonl}'));
-  w.onDidCreate(onChange);
-  w.onDidChange(onChange);
-  w.onDidDelete(onChange);
-  return w;
+  const ws = [
+    vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.join(stateDir, 'runs')), '*.{json,jsonl}')),
+    // The event record: another window's run moving, an undo.
+    vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.join(stateDir, 'events')), '*.jsonl')),
+  ];
+  for (const w of ws) {
+    w.onDidCreate(onChange);
+    w.onDidChange(onChange);
+    w.onDidDelete(onChange);
+  }
+  return vscode.Disposable.from(...ws);
 }

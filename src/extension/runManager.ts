@@ -9,10 +9,11 @@ import type { LoopEvent } from '../agent/loop';
 import type { Limits } from '../agent/budget';
 import type { RunState } from '../durable/state';
 import { TOOL_ACTED, type CrashHook } from '../durable/savepoints';
-import { CancelledError } from '../core/errors';
+import { CancelledError, TriageError } from '../core/errors';
 import type { ExtensionSettings } from './logic/settings';
 import { eventLine, progressOf } from './logic/eventLog';
-import { doneMessage, pausedMessage, progressText, progressTitle } from './logic/texts';
+import { DONE_BUTTONS, doneMessage, openRunLink, pausedMessage, progressText, progressTitle } from './logic/texts';
+import { activityOf } from './logic/activity';
 import type { NotificationApprover, Questions } from './approver';
 import type { RunStatusBar } from './statusBar';
 import * as core from './core';
@@ -32,6 +33,8 @@ interface ActiveRun {
   turn: number;
   dollars: number;
   movedAt: number;
+  /** What it does now, in words ("waiting for the model", "running code_patch"). */
+  doing: string;
   done: Promise<void>;
 }
 
@@ -46,14 +49,26 @@ export interface RunManagerDeps {
   changed: (runId?: string) => void;
   /** Shows a stop (typed error) of a run, with its ways on. */
   present: (e: unknown, runId?: string) => void;
+  /** A run was opened here (started or resumed): e.g. show its Run panel. */
+  opened?: (runId: string) => void;
+  /** Runs a command the finished notification offers (Open Run, Review Changes) on the run. */
+  act?: (what: 'open' | 'review', runId: string) => void;
 }
 
 type Common = Omit<TriageRunOptions, 'task' | 'workspace'>;
 
 export class RunManager {
   private readonly active = new Set<ActiveRun>();
+  private readonly moved = new vscode.EventEmitter<string | undefined>();
+  /** A run here moved (an event of its loop, opened, finished): its ID, when known. */
+  readonly onDidChange = this.moved.event;
 
   constructor(private readonly d: RunManagerDeps) {}
+
+  /** What an active run does now, in words; undefined when it is not running here. */
+  activity(runId: string): string | undefined {
+    return [...this.active].find((r) => r.runId === runId)?.doing;
+  }
 
   activeRunIds(): Set<string> {
     return new Set([...this.active].map((r) => r.runId).filter((id): id is string => id !== undefined));
@@ -109,7 +124,7 @@ export class RunManager {
   }
 
   private drive(task: string, knownRunId: string | undefined, call: (common: Common) => Promise<TriageOutcome>): Promise<void> {
-    const run: ActiveRun = { task, ac: new AbortController(), turn: 0, dollars: 0, movedAt: Date.now(), done: Promise.resolve() };
+    const run: ActiveRun = { task, ac: new AbortController(), turn: 0, dollars: 0, movedAt: Date.now(), doing: 'starting', done: Promise.resolve() };
     if (knownRunId) run.runId = knownRunId;
     this.active.add(run);
     this.updateStatus();
@@ -127,8 +142,9 @@ export class RunManager {
         progress.report({ message: knownRunId ? `resuming ${knownRunId}` : 'starting' });
         const moved = (): void => {
           run.movedAt = Date.now();
-          progress.report({ message: progressText(run.turn, run.dollars) });
+          progress.report({ message: `${progressText(run.turn, run.dollars, run.doing)}${run.runId ? ` · ${openRunLink(run.runId)}` : ''}` });
           this.updateStatus();
+          this.moved.fire(run.runId);
         };
         try {
           outcome = await call(this.common(run, moved));
@@ -160,8 +176,10 @@ export class RunManager {
         this.d.log.info(
           `[${runId}] opened (${state.task}): phase ${state.phase}, turn ${state.turns}, restarts ${state.restarts}, ${state.config.provider}/${state.config.model}, workspace ${state.config.workspace}`,
         );
+        run.doing = state.phase === 'done' ? 'finished' : 'starting';
         moved();
         this.d.changed(runId);
+        this.d.opened?.(runId);
       },
       onEvent: (e: LoopEvent) => {
         const id = run.runId ?? run.task;
@@ -172,8 +190,11 @@ export class RunManager {
         if (p) {
           run.turn = p.turn;
           if (p.dollars !== undefined) run.dollars = p.dollars;
-          moved();
         }
+        const doing = activityOf(e);
+        if (doing) run.doing = doing;
+        if (p || doing) moved();
+        else this.moved.fire(run.runId);
         if (e.type === 'saved') this.d.changed(run.runId);
       },
     };
@@ -188,9 +209,13 @@ export class RunManager {
     if (id) this.d.questions.closeRun(id, 'later');
     this.updateStatus();
     this.d.changed(id);
+    this.moved.fire(id);
     if (failed) {
       const aborted = run.ac.signal.aborted;
-      this.d.log[aborted ? 'info' : 'error'](`[${id ?? run.task}] stopped: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`);
+      // An expected stop (a typed error) is a warning with its message; only an unexpected one is an error with its stack.
+      if (aborted) this.d.log.info(`[${id ?? run.task}] stopped: ${failure instanceof Error ? failure.message : String(failure)}`);
+      else if (failure instanceof TriageError) this.d.log.warn(`[${id ?? run.task}] stopped: ${failure.message}`);
+      else this.d.log.error(`[${id ?? run.task}] stopped: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`);
       this.d.present(aborted && !(failure instanceof CancelledError) && id ? new CancelledError(id) : failure, id);
       return;
     }
@@ -199,12 +224,23 @@ export class RunManager {
     this.d.log.info(`[${outcome.runId}] ${r.phase} after ${r.turns} turns, ${r.restarts} restarts, $${r.usage.dollars.toFixed(4)}; ${outcome.modelCalls} model call(s) made by this window`);
     for (const c of outcome.checks ?? []) this.d.log[c.passed ? 'info' : 'warn'](`[${outcome.runId}] check ${c.passed ? 'passed' : 'FAILED'}: ${c.name}${c.passed ? '' : ` (${c.detail})`}`);
     if (r.phase === 'done') {
-      void vscode.window.showInformationMessage(doneMessage(outcome.runId, outcome.checks, outcome.issues));
+      void this.finished(outcome);
     } else if (run.ac.signal.aborted) {
       this.d.present(new CancelledError(outcome.runId), outcome.runId);
     } else if (r.phase === 'paused') {
       void vscode.window.showInformationMessage(pausedMessage(outcome.runId, r.pending ?? []));
     }
+  }
+
+  /** The finished notification: a warning when a check failed, with the failures one click away. */
+  private async finished(outcome: TriageOutcome): Promise<void> {
+    const msg = doneMessage(outcome.result.task, outcome.runId, outcome.checks, outcome.issues);
+    const failing = (outcome.checks ?? []).some((c) => !c.passed);
+    const pick = failing
+      ? await vscode.window.showWarningMessage(msg, DONE_BUTTONS.failures, DONE_BUTTONS.review)
+      : await vscode.window.showInformationMessage(msg, DONE_BUTTONS.open, DONE_BUTTONS.review);
+    if (pick === DONE_BUTTONS.open || pick === DONE_BUTTONS.failures) this.d.act?.('open', outcome.runId);
+    else if (pick === DONE_BUTTONS.review) this.d.act?.('review', outcome.runId);
   }
 
   private updateStatus(): void {

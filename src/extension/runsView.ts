@@ -44,6 +44,8 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       isActive: (runId: string) => boolean;
       questions: Questions;
       log: vscode.LogOutputChannel;
+      /** How many questions wait for a person in this workspace's runs (the view's badge). */
+      onWaiting?: (count: number) => void;
     },
   ) {}
 
@@ -59,7 +61,13 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   async getChildren(node?: Node): Promise<Node[]> {
     if (!node) return this.runs();
     if (node.type === 'child') return [];
-    const rows = childRows(node.info);
+    // Where each written file stands now, so a file changed after the agent wrote it is marked.
+    const status = await core
+      .runFiles()
+      .reviewChanges(this.d.stateDir(), node.info.runId)
+      .then((r) => new Map(r.files.map((f) => [f.path, f.status])))
+      .catch(() => undefined);
+    const rows = childRows(node.info, status);
     // A question a live run here is asking, not yet in the saved state (it is saved as the run pauses).
     for (const q of this.d.questions.list(node.info.runId)) {
       if (rows.some((r) => r.kind === 'question' && r.callId === q.callId)) continue;
@@ -88,6 +96,9 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     const ws = this.d.workspace();
     const mine = listings.filter((l) => !l.state || !ws || path.resolve(l.state.config.workspace) === path.resolve(ws));
     const toInfo = core.runInfo().runInfo;
+    const asked = this.d.questions.list();
+    const saved = mine.flatMap((l) => (l.state?.pending ?? []).map((p) => `${l.runId}\n${p.callId}`));
+    this.d.onWaiting?.(new Set([...saved, ...asked.map((q) => `${q.runId}\n${q.callId}`)]).size);
     return mine.map((l) => {
       const info = toInfo(l);
       return { type: 'run', info, row: runRow(info, this.d.isActive(info.runId)) };
@@ -103,6 +114,7 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       item.tooltip = node.row.tooltip;
       item.contextValue = node.row.contextValue;
       item.iconPath = new vscode.ThemeIcon(ICONS[node.row.status]);
+      if (node.row.status !== 'corrupt') item.command = { command: 'durableTriage.openRun', title: 'Open Run', arguments: [node.info.runId] };
       return item;
     }
     const r = node.row;
@@ -124,7 +136,8 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
           item.resourceUri = vscode.Uri.file(path.join(ws, ...r.path.split('/')));
           item.command = { command: 'vscode.open', title: 'Open File', arguments: [item.resourceUri] };
         }
-        item.tooltip = `${r.path}\nSHA-256 ${r.sha256}`;
+        item.tooltip = `${r.path}\n${r.description}\nSHA-256 of the agent's version ${r.sha256}`;
+        if (r.status === 'changed' || r.status === 'missing') item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
         break;
       }
       case 'marker':

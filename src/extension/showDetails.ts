@@ -1,5 +1,5 @@
 /**
- * "Show Details" for a question: the patch in the diff editor, anything else as a read-only
+ * "Show Details" for a question: the patch in the diff editor, anything else as a rendered
  * markdown document beside the editor.
  */
 import * as path from 'node:path';
@@ -15,6 +15,12 @@ export async function showDetails(view: DetailsView, docs: MemoryDocs, folder: s
     await vscode.commands.executeCommand('vscode.diff', left, right, view.title, { preview: true });
     return;
   }
-  const doc = await vscode.workspace.openTextDocument(docs.put(folder, view.name, view.content));
-  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  const uri = docs.put(folder, view.name, view.content);
+  // Rendered (the built-in markdown preview), named after what it shows; the plain text where the preview is missing.
+  try {
+    await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
+  } catch {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  }
 }

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { startupActions, stillLocked, type StartupAction } from './logic/startup';
-import { RESUME_BUTTONS, openElsewhereMessage, resumeOfferMessage } from './logic/texts';
+import { OPEN_RUN, RESUME_BUTTONS, alreadyFinishedMessage, openElsewhereMessage, resumeOfferMessage } from './logic/texts';
 import * as core from './core';
 
 /** A window that is reloading holds its locks until its old extension host has saved and exited. */
@@ -18,6 +18,7 @@ export interface StartupDeps {
   workspace: string;
   activeRunIds: () => Set<string>;
   resume: (runId: string) => void;
+  openRun: (runId: string) => void;
 }
 
 export async function startupScan(d: StartupDeps): Promise<void> {
@@ -36,7 +37,15 @@ async function act(a: StartupAction, d: StartupDeps): Promise<void> {
     case 'offer': {
       d.log.info(`startup: run ${a.runId} (${a.task}) was interrupted at turn ${a.turn}; offering to resume it`);
       const pick = await vscode.window.showInformationMessage(resumeOfferMessage(a.runId, a.task, a.turn), RESUME_BUTTONS.resume, RESUME_BUTTONS.notNow);
-      if (pick === RESUME_BUTTONS.resume) d.resume(a.runId);
+      if (pick !== RESUME_BUTTONS.resume) return;
+      // An old offer, clicked after the run finished (e.g. in another window): say so instead of reopening it.
+      const now = await core.checkpoints().readRun(d.stateDir, a.runId).catch(() => undefined);
+      if (now?.phase === 'done') {
+        const open = await vscode.window.showInformationMessage(alreadyFinishedMessage(a.runId, a.task), OPEN_RUN);
+        if (open === OPEN_RUN) d.openRun(a.runId);
+        return;
+      }
+      d.resume(a.runId);
       return;
     }
     case 'open-elsewhere': {

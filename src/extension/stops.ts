@@ -57,10 +57,14 @@ async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<
   const admin = core.runAdmin();
   const stateDir = d.stateDir();
   const runId = e.runId;
-  d.log.warn(`[${runId}] ${e.message}`);
-  const message = workspaceChangedMessage(e.changes.map((c) => c.path));
+  d.log.warn(`[${runId}] ${e.message}`); // an expected stop: a warning with its message
+  // The recorded demo cannot go on from edited files (its recording diverges): Keep My Edits only where the model is live.
+  const provider = (await core.checkpoints().readRun(stateDir, runId).catch(() => undefined))?.config.provider;
+  const live = provider !== 'recorded';
+  const message = workspaceChangedMessage(e.changes.map((c) => c.path), live);
+  const buttons = live ? [CHANGED_BUTTONS.diff, CHANGED_BUTTONS.restore, CHANGED_BUTTONS.accept, CHANGED_BUTTONS.abandon] : [CHANGED_BUTTONS.diff, CHANGED_BUTTONS.restore, CHANGED_BUTTONS.abandon];
   for (;;) {
-    const pick = await vscode.window.showErrorMessage(message, CHANGED_BUTTONS.diff, CHANGED_BUTTONS.restore, CHANGED_BUTTONS.accept, CHANGED_BUTTONS.abandon);
+    const pick = await vscode.window.showErrorMessage(message, ...buttons);
     try {
       switch (pick) {
         case CHANGED_BUTTONS.diff: {

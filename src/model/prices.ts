@@ -2,18 +2,23 @@
  * Dollars per million tokens, per model. A setting (or --prices FILE in the CLI) can
  * extend or override the table; unknown models cost $0 and are reported as unpriced.
  */
+import { z } from 'zod';
 import type { Usage } from '../core/conversation';
 
-export interface Price {
+const DollarsPerMillion = z.number().nonnegative();
+
+/** A model's price, dollars per million tokens (the price table setting's value has this shape). */
+export const PriceSchema = z.object({
   /** Dollars per million input tokens. */
-  input: number;
+  input: DollarsPerMillion,
   /** Dollars per million output tokens. */
-  output: number;
+  output: DollarsPerMillion,
   /** Dollars per million cache-read input tokens (defaults to input). */
-  cacheRead?: number;
+  cacheRead: DollarsPerMillion.optional(),
   /** Dollars per million cache-write input tokens (defaults to input). */
-  cacheWrite?: number;
-}
+  cacheWrite: DollarsPerMillion.optional(),
+});
+export type Price = z.infer<typeof PriceSchema>;
 
 export const DEFAULT_PRICES: Readonly<Record<string, Price>> = {
   'claude-opus-4-5': { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 },

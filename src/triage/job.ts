@@ -27,12 +27,15 @@ import { findTask, type TaskSpec } from './tasks/catalog';
 import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
 import { parseTrackerSpec } from './tracker/github/spec';
 import { judge, type CheckResult } from './tasks/checks';
+import { assertSampleCopy } from './tasks/sample-copy';
 import { triageTools } from './tools';
 import { openTracker, type OpenTracker } from './tracker/embedded';
 import type { TrackerIssue } from './tracker/store';
 import { latestRun } from './run-admin';
 import { WindowContextPolicy } from '../model/context';
 import { RecordingProvider } from '../model/record';
+import type { RunEventStore } from '../durable/events/run-event';
+import { runEvents } from './run-events';
 
 export interface TriageRunOptions {
   stateDir: string;
@@ -72,7 +75,13 @@ export interface TriageRunOptions {
   recordTo?: string;
   /** Wraps the provider once it is built. */
   wrapModel?: (m: ModelProvider, state: RunState) => ModelProvider;
+  /** Where the run's history is recorded; default: the event record beside the checkpoints (runEvents). */
+  events?: RunEventStore;
+  /** Told when an event could not be recorded (the run goes on without it). */
+  onHistoryError?: (e: unknown) => void;
 }
+
+
 
 export interface TriageOutcome {
   runId: string;
@@ -114,6 +123,7 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
     workspace = path.resolve(o.workspace);
     const st = await fs.stat(workspace).catch(() => undefined);
     if (!st?.isDirectory()) throw new BadInputError(`Workspace ${workspace} is not a folder.`);
+    if (!ownFolder) await assertSampleCopy(task, workspace);
   } else {
     workspace = path.join(path.resolve(o.stateDir), 'workspaces', runId);
     await copyTreeDurable(task.sample, workspace);
@@ -174,8 +184,11 @@ async function drive(
     if (e.type === 'model-call') modelCalls++;
     o.onEvent?.(e);
   };
+  const events = o.events ?? runEvents(o.stateDir, o.store);
   const common = {
     stateDir: o.stateDir,
+    events,
+    ...(o.onHistoryError ? { onHistoryError: o.onHistoryError } : {}),
     ...(o.store ? { store: o.store } : {}),
     ...(o.limits ? { limits: o.limits } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
@@ -202,7 +215,13 @@ async function drive(
     const state = runState!;
     const issues = tracker ? await tracker.client.search({ runId: state.runId }) : [];
     const outcome: TriageOutcome = { runId: state.runId, result, issues, modelCalls, finishedBefore, workspace: state.config.workspace };
-    if (result.phase === 'done' && task.checks.length > 0) outcome.checks = await judge(task, { state, workspace: state.config.workspace, issues });
+    if (result.phase === 'done' && task.checks.length > 0) {
+      outcome.checks = await judge(task, { state, workspace: state.config.workspace, issues });
+      if (!finishedBefore) {
+        const failed = outcome.checks.filter((c) => !c.passed).map((c) => ({ name: c.name, detail: c.detail }));
+        await events.append(state.runId, [{ type: 'checks', at: new Date().toISOString(), passed: outcome.checks.length - failed.length, total: outcome.checks.length, failed }]).catch((e: unknown) => o.onHistoryError?.(e));
+      }
+    }
     return outcome;
   } finally {
     await tracker?.close();

@@ -10,6 +10,7 @@ import type { FileChange } from '../core/errors';
 import type { RunState } from '../durable/state';
 import { StateEdit } from '../durable/state-edit';
 import { acceptedFilesNote } from '../agent/notes';
+import { noteEvent, runEvents } from './run-events';
 
 export interface RunFilter {
   workspace?: string;
@@ -55,6 +56,7 @@ export async function restoreAgentVersion(stateDir: string, runId: string): Prom
   try {
     const changes = await checkWorkspace(state.config.workspace, state.files);
     await restoreFiles(handle, state, changes);
+    if (changes.length > 0) await noteEvent(stateDir, runId, { type: 'workspace-restored', at: new Date().toISOString(), files: changes.map((c) => c.path) });
     return changes;
   } finally {
     await handle.close();
@@ -71,6 +73,7 @@ export async function acceptCurrentFiles(stateDir: string, runId: string): Promi
       const accepted = await acceptFiles(handle, edit, changes);
       edit.set('inbox', [...(state.inbox ?? []), acceptedFilesNote(accepted)]);
       await handle.save(edit, 'workspace-accepted');
+      await noteEvent(stateDir, runId, { type: 'workspace-accepted', at: new Date().toISOString(), files: changes.map((c) => c.path) });
     }
     return changes;
   } finally {
@@ -78,9 +81,10 @@ export async function acceptCurrentFiles(stateDir: string, runId: string): Promi
   }
 }
 
-/** Deletes a run's checkpoint (the workspace and tracker are left as they are). */
+/** Deletes a run's checkpoint and event record (the workspace and tracker are left as they are). */
 export async function abandonRun(stateDir: string, runId: string): Promise<void> {
   await deleteRun(stateDir, runId);
+  await runEvents(stateDir).remove(runId);
 }
 
 /** The current state of a run as readable JSON (`triage show`, the Runs view's Open Checkpoint). */

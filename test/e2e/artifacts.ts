@@ -8,6 +8,7 @@ import { ARTIFACTS_DIR } from './paths';
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTIFACTS_DIR, name.endsWith('.png') ? name : `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.mouse.move(1, 1).catch(() => undefined); // no hover tooltip where the pointer was left
   await page.screenshot({ path: file, timeout: 15_000 });
   return file;
 }

@@ -1,7 +1,8 @@
 // The real-editor test harness: one browser and one installed .vsix per suite; per scenario
 // a fresh code-server, a copy of a sample workspace, and editor windows (pages) on it.
-// Everything is torn down at the end; a failed scenario keeps its temp folder and leaves
-// screenshots and logs in test-artifacts/<scenario>/.
+// Everything is torn down at the end; every scenario leaves a screenshot of its last screen in
+// test-artifacts/<scenario>/end.png, and a failed one keeps its temp folder and leaves
+// screenshots and logs there.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -87,6 +88,8 @@ export class E2eSuite {
       if (e instanceof Error) e.message += `\n  artifacts: ${artifacts}\n  temp folder kept: ${s.dir}`;
       throw e;
     }
+    // On success too: the last screen, for a person to look at the UI without running it.
+    if (s.windows.length > 0) await s.screenshot(`${opts.scenario}/end`).catch(() => undefined);
     await s.finish();
     fs.rmSync(s.dir, { recursive: true, force: true });
   }

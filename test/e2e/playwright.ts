@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import type * as Playwright from 'playwright-core';
 import { PLAYWRIGHT_CORE } from './paths';
 
-export type { Browser, BrowserContext, Page, Locator } from 'playwright-core';
+export type { Browser, BrowserContext, Page, Locator, FrameLocator } from 'playwright-core';
 
 export function loadPlaywright(): typeof Playwright {
   if (!fs.existsSync(PLAYWRIGHT_CORE)) {

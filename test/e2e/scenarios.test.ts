@@ -1,60 +1,27 @@
 // The real-editor scenarios of issue 5: the packaged extension in code-server, driven in
 // Chromium as a user would, with assertions on what the user sees and, through the CLI, on
 // the run, the tracker and the workspace afterwards.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
-  E2eSuite, type E2eSession, type SessionOptions, clickNotificationButton, hasNotification, isAlive,
-  notificationMessage, waitFor, waitForDiffEditor, waitForNotification,
+  type E2eSession, clickNotificationButton, hasNotification, isAlive,
+  notificationMessage, pickQuickItem, runCommand, waitFor, waitForDiffEditor, waitForNotification,
 } from './harness';
-import { REPO_ROOT } from './paths';
-import { issues, mainTask, onlyRun, referenceRun, toolAfterFirstWrite, type Reference, type RunInfo, type TaskInfo } from './reference';
+import { DIE_AFTER, SCENARIO_TIMEOUT_MS, mainTaskSuite } from './main-task';
+import { issues, onlyRun, toolAfterFirstWrite, type RunInfo } from './reference';
+import { clickDialogButton } from './run-panel';
+import { assertFinishedCleanly as finishedCleanly } from './finish';
 import {
-  APPROVAL, LOG_NAME, OPEN_ELSEWHERE, RESUME_OFFER, WORKSPACE_CHANGED, approveOne, approveUntilDone, exactly, startTriage,
+  APPROVAL, CMD_START, DONE, FINISHED_RUN, OPEN_ELSEWHERE, RESUME_OFFER, WORKSPACE_CHANGED, approveOne, approveUntilDone, exactly, startTriage,
   type Finished,
 } from './triage-ui';
 
-const DIE_AFTER = 'durableTriage.debug.dieAfterTool';
-const SCENARIO_TIMEOUT_MS = 300_000;
+const m = mainTaskSuite();
 
-let suite: E2eSuite;
-let task: TaskInfo;
-let ref: Reference;
-let refDir: string;
-
-before(async () => {
-  task = await mainTask();
-  refDir = fs.mkdtempSync(path.join(os.tmpdir(), 'durable-triage-e2e-ref-'));
-  ref = await referenceRun(task.name, refDir);
-  suite = await E2eSuite.start();
-});
-
-after(async () => {
-  await suite?.close();
-  if (refDir) fs.rmSync(refDir, { recursive: true, force: true });
-});
-
-function scenario(name: string, workspaceSettings: Record<string, unknown> = {}): SessionOptions {
-  return { scenario: name, workspace: path.join(REPO_ROOT, 'samples', task.name, 'workspace'), workspaceSettings, extensionLogName: LOG_NAME };
-}
-
-/** The run finished with every check passing, one issue per crash group, and the reference's files. */
 async function assertFinishedCleanly(s: E2eSession, fin: Finished): Promise<RunInfo> {
-  assert.equal(fin.passed, fin.total, `done notification: ${fin.message}`);
-  assert.equal(fin.total, task.checks, `done notification counts ${fin.total} checks, the catalog ${task.checks}`);
-  const run = await onlyRun(s.stateDir);
-  assert.equal(run.runId, fin.runId);
-  assert.equal(run.phase, 'done');
-  const filed = await issues(s.stateDir);
-  assert.deepEqual(filed.map((i) => i.cause).sort(), [...task.groups].sort(), `exactly one issue per crash group; filed: ${JSON.stringify(filed.map((i) => `#${i.number} ${i.cause}`))}`);
-  for (const [rel, content] of ref.files) {
-    const now = fs.readFileSync(path.join(s.workspace, rel), 'utf8');
-    assert.equal(now, content, `${rel} differs from the uninterrupted reference run (a patch applied twice or lost?)`);
-  }
-  return run;
+  return finishedCleanly(s, fin, m.task, m.ref);
 }
 
 /** Approves what is asked until the extension host pid is gone (a debug.dieAfterTool crash). */
@@ -87,19 +54,31 @@ async function reloadAndResume(s: E2eSession, deadPid: number): Promise<void> {
   await clickNotificationButton(s.page, RESUME_OFFER, 'Resume');
 }
 
-test('1. start from the palette with the recorded model, approve each issue, all checks pass', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
-  await suite.run(scenario('1-start-approve-finish'), async (s) => {
-    await startTriage(s.page, task.name);
+test('1. start from the palette with the recorded model, approve each issue, all checks pass; Start again shows the result, no new run', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
+  await m.suite.run(m.scenario('1-start-approve-finish'), async (s) => {
+    await startTriage(s.page, m.task.name);
     const fin = await approveUntilDone(s.page);
-    assert.equal(fin.approvals.length, task.groups.length, `one approval per crash group: ${JSON.stringify(fin.approvals)}`);
-    await assertFinishedCleanly(s, fin);
+    assert.equal(fin.approvals.length, m.task.groups.length, `one approval per crash group: ${JSON.stringify(fin.approvals)}`);
+    const run = await assertFinishedCleanly(s, fin);
+    // The same Start again: the finished run is offered, not run again.
+    await runCommand(s.page, CMD_START);
+    await pickQuickItem(s.page, m.task.name);
+    const dialog = s.page.locator('.monaco-dialog-box').filter({ visible: true }).filter({ hasText: FINISHED_RUN }).first();
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    await s.screenshot('1-start-approve-finish/start-again-offers-result');
+    await clickDialogButton(s.page, FINISHED_RUN, 'Show Result');
+    const again = await waitForNotification(s.page, DONE, 60_000);
+    assert.match(await notificationMessage(again), /checks passed/);
+    const after = await onlyRun(s.stateDir);
+    assert.deepEqual([after.runId, after.turns, after.restarts], [run.runId, run.turns, run.restarts], 'the same run, nothing ran: no model call, no restart');
+    assert.equal((await issues(s.stateDir)).length, m.task.groups.length, 'nothing filed again');
   });
 });
 
 test('2. extension host SIGKILLed after a patch, before its result was saved: reload, resume, no duplicates', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
-  await suite.run(scenario('2-crash-after-patch', { [DIE_AFTER]: 'code_patch' }), async (s) => {
+  await m.suite.run(m.scenario('2-crash-after-patch', { [DIE_AFTER]: 'code_patch' }), async (s) => {
     const pid = s.extensionHostPid();
-    await startTriage(s.page, task.name);
+    await startTriage(s.page, m.task.name);
     await approveUntilExit(s, pid);
     assert.equal(isAlive(pid), false);
     const crashed = await onlyRun(s.stateDir);
@@ -113,8 +92,8 @@ test('2. extension host SIGKILLed after a patch, before its result was saved: re
 });
 
 test('3. reload while an approval is pending: it is asked again, approving finishes the run', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
-  await suite.run(scenario('3-reload-pending-approval'), async (s) => {
-    await startTriage(s.page, task.name);
+  await m.suite.run(m.scenario('3-reload-pending-approval'), async (s) => {
+    await startTriage(s.page, m.task.name);
     const asked = await notificationMessage(await waitForNotification(s.page, APPROVAL, 120_000));
     await pausedRun(s);
     await s.reload();
@@ -125,10 +104,10 @@ test('3. reload while an approval is pending: it is asked again, approving finis
 });
 
 test('4. a file the agent wrote changed while interrupted: error, Show Diff, Restore Agent\'s Version, finish', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
-  const dieTool = toolAfterFirstWrite(ref);
-  await suite.run(scenario('4-workspace-changed', { [DIE_AFTER]: dieTool }), async (s) => {
+  const dieTool = toolAfterFirstWrite(m.ref);
+  await m.suite.run(m.scenario('4-workspace-changed', { [DIE_AFTER]: dieTool }), async (s) => {
     const pid = s.extensionHostPid();
-    await startTriage(s.page, task.name);
+    await startTriage(s.page, m.task.name);
     await approveUntilExit(s, pid);
     const interrupted = await onlyRun(s.stateDir);
     assert.ok(interrupted.files.length > 0, `the interrupted run (died after ${dieTool}) has files on record`);
@@ -143,7 +122,7 @@ test('4. a file the agent wrote changed while interrupted: error, Show Diff, Res
     await clickNotificationButton(s.page, WORKSPACE_CHANGED, 'Show Diff');
     await waitForDiffEditor(s.page);
     await s.screenshot('diff');
-    await clickNotificationButton(s.page, WORKSPACE_CHANGED, 'Restore Agent\'s Version');
+    await clickNotificationButton(s.page, WORKSPACE_CHANGED, 'Restore');
     await waitFor(() => fs.readFileSync(abs, 'utf8') === agents, { what: `${target} to be restored to the agent's version`, timeoutMs: 15_000 });
     const fin = await approveUntilDone(s.page);
     await assertFinishedCleanly(s, fin);
@@ -151,8 +130,8 @@ test('4. a file the agent wrote changed while interrupted: error, Show Diff, Res
 });
 
 test('5. a second window on the same folder reports the run open elsewhere and does not run it', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
-  await suite.run(scenario('5-second-window'), async (s) => {
-    await startTriage(s.page, task.name);
+  await m.suite.run(m.scenario('5-second-window'), async (s) => {
+    await startTriage(s.page, m.task.name);
     await waitForNotification(s.page, APPROVAL, 120_000);
     const before = await pausedRun(s);
     const page2 = await s.openWindow();

@@ -15,12 +15,14 @@ export const MODEL_RECORDED = 'Recorded demo';
 const ID = '(\\S+?)';
 /** "Durable Triage: approve <tool>? <title>" */
 export const APPROVAL = new RegExp(`Durable Triage: approve ${ID}\\? `);
-/** "Durable Triage: run <runId> finished: <passed>/<total> checks passed; issues #1, #2." */
-export const DONE = new RegExp(`Durable Triage: run ${ID} finished: (\\d+)/(\\d+) checks passed`);
+/** "Durable Triage: <task> finished: <passed>/<total> checks passed; issues #1, #2 (run <task>…<tail>)." */
+export const DONE = new RegExp(`Durable Triage: ${ID} finished: (\\d+)/(\\d+) checks passed.*\\(run ${ID}\\)\\.`);
 /** "Durable Triage: run <runId> (<task>) was interrupted at turn <N>. Resume it?" */
 export const RESUME_OFFER = new RegExp(`Durable Triage: run ${ID} \\((.+?)\\) was interrupted at turn (\\d+)\\. Resume it\\?`);
 /** "Durable Triage: run <runId> is open in another window; it will not be run here." */
 export const OPEN_ELSEWHERE = new RegExp(`Durable Triage: run ${ID} is open in another window; it will not be run here\\.`);
+/** Start on a task whose run here is done: "Durable Triage: <task> already has a finished run here (<runId>, <time> UTC). Show its result, or start a new run?" */
+export const FINISHED_RUN = /Durable Triage: \S+ already has a finished run here \(/;
 /** "Durable Triage: files the agent wrote have changed: <paths>." */
 export const WORKSPACE_CHANGED = /Durable Triage: files the agent wrote have changed: (.+)\./;
 
@@ -40,7 +42,14 @@ export async function approveOne(page: Page, timeoutMs = 60_000): Promise<string
   return message;
 }
 
+/** runId: the short form the notification shows ("<task>…<tail>"); see sameRun. */
 export interface Finished { runId: string; passed: number; total: number; message: string; approvals: string[] }
+
+/** True when a full run ID is the one a notification names by its short form "<task>…<tail>". */
+export function sameRun(full: string, short: string): boolean {
+  const tail = short.split('…').pop() ?? short;
+  return full === short || full.endsWith(`-${tail}`);
+}
 
 /**
  * Approves every approval notification until the done notification shows. Fails at once
@@ -66,7 +75,7 @@ export async function approveUntilDone(page: Page, timeoutMs = 180_000): Promise
     }, { what: `an approval or the done notification (approved so far: ${JSON.stringify(approvals)})`, timeoutMs: Math.max(left, 1), intervalMs: 250 });
     const message = await notificationMessage(item);
     const done = DONE.exec(message);
-    if (done) return { runId: done[1], passed: Number(done[2]), total: Number(done[3]), message, approvals };
+    if (done) return { runId: done[4], passed: Number(done[2]), total: Number(done[3]), message, approvals };
     approvals.push(await approveOne(page));
   }
 }

@@ -63,7 +63,8 @@ test('every command the code registers is contributed, and every contributed one
 
 test('activation, entry point and capabilities', () => {
   assert.equal(m.main, './dist/extension.js');
-  assert.deepEqual(m.activationEvents, ['onStartupFinished']);
+  // The Run panel is restored after a reload by its serializer, which needs the extension active for its view type.
+  assert.deepEqual(m.activationEvents, ['onStartupFinished', 'onWebviewPanel:durableTriage.run']);
   for (const k of ['untrustedWorkspaces', 'virtualWorkspaces']) {
     assert.equal(m.capabilities[k].supported, false);
     assert.ok(m.capabilities[k].description.length > 40, `${k} says why`);
@@ -116,6 +117,7 @@ test('the settings the code reads are exactly the contributed ones, with the con
   assert.deepEqual(props['durableTriage.model.provider'].enum, ['recorded', 'vscode-lm', 'anthropic', 'openai']);
   assert.equal(props['durableTriage.keys'].default, true);
   assert.equal(props['durableTriage.debug.dieAfterTool'].default, '');
+  assert.equal((props['durableTriage.debug.dieAfterTool'] as { included?: boolean }).included, false, 'the crash-testing aid is hidden from the Settings UI');
   // The defaults as the code reads them give the same settings as no settings at all.
   const defaults = readSettings((k) => props[`durableTriage.${k}`]?.default);
   assert.deepEqual(defaults.problems, []);
@@ -138,6 +140,12 @@ test('the .vsix holds what the extension runs and nothing else (vsce ls)', () =>
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
   const outside = files.filter((f) => !f.startsWith('samples/') && !f.startsWith('media/'));
-  assert.deepEqual(outside.sort(), ['LICENSE', 'README.md', 'dist/extension.js', 'dist/octokit-client.js', 'dist/sdk-clients.js', 'package.json']);
+  assert.deepEqual(outside.sort(), [
+    'LICENSE', 'README.md',
+    'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf', // the Run panel's icons (a webview does not get the workbench's)
+    'dist/extension.js', 'dist/octokit-client.js', 'dist/panel.js', 'dist/sdk-clients.js',
+    'docs/review-changes.png', 'docs/run-panel.png', // the README's screenshots, shown on the extension's page
+    'package.json',
+  ]);
   assert.ok(!files.some((f) => /node_modules|\.triage-state|\.map$/.test(f)), files.join(', '));
 });

@@ -13,7 +13,7 @@ test("an issue is shown as a markdown document with its title, body and the mode
   const v = approvalDetails(base);
   assert.equal(v.kind, 'document');
   if (v.kind !== 'document') return;
-  assert.equal(v.name, 'toolu_01.md');
+  assert.equal(v.name, 'File_issue_Crash.md', 'named after what it shows');
   assert.match(v.content, /^# File issue: Crash\n\nbody text\n\ncause: x\n/);
   assert.ok(v.content.includes('"title": "Crash"'), v.content);
 });
@@ -28,7 +28,7 @@ test('the ladder details say why a person is asked', () => {
   const v = ladderDetails({ runId: 'r1', callId: 'c/9', tool: 'code_patch', args: '{"path":"src/a.js"}', reason: 'the lookup could not tell', startedAt: 'T' });
   assert.ok(v.kind === 'document');
   if (v.kind !== 'document') return;
-  assert.equal(v.name, 'c_9-question.md');
+  assert.equal(v.name, 'Did code_patch_src_a.js happen.md');
   assert.match(v.content, /the lookup could not tell/);
 });
 

@@ -16,8 +16,8 @@ test('a locked run: the warning of the contract, naming the run', () => {
 test('a changed workspace: the error of the contract with its four ways on', () => {
   const v = errorView(new WorkspaceChangedError('r1', [{ path: 'src/a.js', expected: SHA, actual: null }, { path: 'b.js', expected: SHA, actual: SHA }]));
   assert.equal(v.severity, 'error');
-  assert.equal(v.message, 'Durable Triage: files the agent wrote have changed: src/a.js, b.js.');
-  assert.deepEqual(v.actions, ['Show Diff', "Restore Agent's Version", 'Accept Current Files', 'Abandon Run']);
+  assert.match(v.message, /^Durable Triage: files the agent wrote have changed: src\/a\.js, b\.js\. Restore puts/);
+  assert.deepEqual(v.actions, ['Show Diff', 'Restore', 'Keep My Edits', 'Abandon']);
 });
 
 test('cancelled, budget and restart limit: what to do next', () => {

@@ -16,7 +16,7 @@ test('every event is one line naming the run, saves included; tool errors warn',
   assert.equal(eventLine('r1', { type: 'tool-end', call, result: { callId: 'toolu_1', content: 'no match', isError: true } }).level, 'warn');
   assert.equal(eventLine('r1', { type: 'ladder', call, step: 'lookup', outcome: 'done' }).text, '[r1] ladder for code_patch (toolu_1): lookup -> done');
   assert.equal(eventLine('r1', { type: 'approval', call, answer: 'approve' }).text, '[r1] code_patch (toolu_1): approve');
-  assert.match(eventLine('r1', { type: 'workspace-verified', files: 2 }).text, /2 file\(s\)/);
+  assert.match(eventLine('r1', { type: 'workspace-verified', files: 2, after: 'restart' }).text, /2 file\(s\)/);
   assert.equal(eventLine('r1', { type: 'reply', turn: 5, calls: [], text: 'done', usage, total: usage }).text.includes('final answer'), true);
 });
 

@@ -75,3 +75,19 @@ test('listeners hear about opened and answered questions until disposed', () => 
   r.ask(info('r1', 'c2'));
   assert.equal(n, 2);
 });
+
+test('a decision remembers who gave it, also after the question closed, for a stale notification', async () => {
+  const r = new QuestionRegistry<A>();
+  const t = r.ask(info('r1', 'c1'));
+  assert.equal(r.answer('r1', 'c1', 'approve', 'you, in the Run panel'), true);
+  assert.deepEqual(t.decision, { answer: 'approve', by: 'you, in the Run panel' });
+  assert.equal(t.settle('deny', 'you, in the notification'), false, 'the stale button does not act');
+  assert.deepEqual(r.decided('r1', 'c1'), { answer: 'approve', by: 'you, in the Run panel' });
+  r.preanswer('r1', 'c2', 'deny', 'you, in the Runs view');
+  const t2 = r.ask(info('r1', 'c2'));
+  assert.deepEqual(t2.decision, { answer: 'deny', by: 'you, in the Runs view' });
+  const t3 = r.ask(info('r1', 'c3'));
+  r.closeRun('r1', 'later', 'the run stopped');
+  assert.deepEqual(t3.decision, { answer: 'later', by: 'the run stopped' });
+  assert.equal(r.decided('r9', 'c1'), undefined);
+});

@@ -24,10 +24,14 @@ function info(o: Partial<RunInfo> = {}): RunInfo {
   };
 }
 
-test('a run row: short label, "phase · turn N · $D · restarts R", and its status', () => {
+test('a run row: short label, "phase in words · turn N · $D · restarts R", and its status', () => {
   const r = runRow(info(), false);
   assert.equal(r.label, 'm1-done-after-delete…k3x9q2ab');
-  assert.equal(r.description, 'paused · turn 8 · $0.46 · restarts 1');
+  assert.equal(r.description, 'waiting for you · turn 8 · $0.46 · restarts 1');
+  assert.match(runRow(info({ phase: 'tools' }), true).description, /^running tools · /);
+  assert.match(runRow(info({ phase: 'model' }), true).description, /^waiting for the model · /);
+  assert.match(runRow(info({ phase: 'tools' }), false).description, /^stopped while running tools · /);
+  assert.match(runRow(info({ phase: 'done' }), false).description, /^finished · /);
   assert.equal(r.status, 'resumable');
   assert.equal(r.contextValue, 'run-resumable');
   assert.match(r.tooltip, /Run m1-done-after-delete-20251202T101010Z-k3x9q2ab/);
@@ -49,16 +53,15 @@ test('short IDs: the task and the random tail, or the ID itself', () => {
 });
 
 test('children: questions (approvals with their own context value), files written, unresolved markers', () => {
-  const rows = childRows(
-    info({
+  const withFiles = info({
       pending: [
         { kind: 'approval', callId: 'c1', tool: 'issue_file' },
         { kind: 'ladder', callId: 'c2', tool: 'code_patch' },
       ],
       files: [{ path: 'src/todos.js', sha256: SHA }],
       unresolved: [{ callId: 'c2', tool: 'code_patch', startedAt: '2025-12-02T10:00:00Z', keyed: false }],
-    }),
-  );
+    });
+  const rows = childRows(withFiles);
   assert.deepEqual(
     rows.map((r) => [r.kind, r.label, r.contextValue]),
     [
@@ -69,6 +72,8 @@ test('children: questions (approvals with their own context value), files writte
     ],
   );
   assert.equal(rows[2].description, `written · ${SHA.slice(0, 12)}`);
+  const marked = childRows(withFiles, new Map([[rows[2].kind === 'file' ? rows[2].path : '', 'changed' as const]]));
+  assert.equal(marked[2].description, 'changed after the agent wrote it');
   const q = rows[0];
   assert.ok(q.kind === 'question' && q.runId === info().runId && q.callId === 'c1');
 });

@@ -44,7 +44,7 @@ export function approvalDetails(req: ApprovalRequest): DetailsView {
     fence(prettyArgs(req.args), 'json'),
     '',
   ].join('\n');
-  return { kind: 'document', name: `${safeName(req.callId)}.md`, content };
+  return { kind: 'document', name: `${safeName(req.title || req.tool)}.md`, content };
 }
 
 export function ladderDetails(q: LadderQuestion): DetailsView {
@@ -63,7 +63,7 @@ export function ladderDetails(q: LadderQuestion): DetailsView {
     fence(prettyArgs(q.args), 'json'),
     '',
   ].join('\n');
-  return { kind: 'document', name: `${safeName(q.callId)}-question.md`, content };
+  return { kind: 'document', name: `Did ${safeName(`${q.tool} ${callTitle(q.args)}`)} happen.md`, content };
 }
 
 /**

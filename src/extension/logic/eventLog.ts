@@ -32,9 +32,14 @@ export function eventLine(runId: string, e: LoopEvent): { level: LogLevel; text:
     case 'ladder':
       return { level: 'info', text: `${at} ladder for ${e.call.name} (${e.call.id}): ${e.step} -> ${e.outcome}` };
     case 'approval':
-      return { level: 'info', text: `${at} ${e.call.name} (${e.call.id}): ${e.answer}` };
+      return { level: 'info', text: `${at} ${e.call.name} (${e.call.id}): ${e.answer}${e.by ? ` (${e.by})` : ''}` };
     case 'workspace-verified':
-      return { level: 'info', text: `${at} workspace checked: ${e.files} file(s) the run wrote are as it left them` };
+      return { level: 'info', text: `${at} workspace checked${e.after === 'question' ? ' again after the answer' : ''}: ${e.files} file(s) the run wrote are as it left them` };
+    case 'started':
+      return {
+        level: 'info',
+        text: `${at} ${!e.resumed ? 'started' : e.reask ? 'reopened to ask the saved question again (not counted as a restart)' : `resumed (restart ${e.restarts})`} at turn ${e.turn}, phase ${e.phase}`,
+      };
     default:
       return { level: 'info', text: `${at} ${clip(JSON.stringify(e))}` };
   }

@@ -7,6 +7,9 @@
  * An answer given for a call whose run is not waiting here (e.g. Approve in the Runs view
  * on a paused run) is kept as a pre-answer: when the resumed run asks that question, it is
  * answered at once, without showing a notification.
+ *
+ * Each answer remembers who gave it ("you, in the Run panel"), so the run's history can say
+ * so and a stale notification clicked later can say the question was already decided.
  */
 
 export type QuestionKind = 'approval' | 'ladder';
@@ -18,6 +21,14 @@ export interface QuestionInfo {
   tool: string;
   /** The notification's text, to show it again. */
   message: string;
+  /** What the call acts on, for a person: "File issue: …", "Patch src/a.js". */
+  title?: string;
+}
+
+/** How a question was decided: the answer, and who gave it. */
+export interface Decision<A> {
+  answer: A;
+  by?: string;
 }
 
 export interface Ticket<A> {
@@ -25,9 +36,14 @@ export interface Ticket<A> {
   /** Resolves with the first answer. */
   readonly answer: Promise<A>;
   readonly settled: boolean;
-  /** Answers the question; false when it had been answered already. */
-  settle(a: A): boolean;
+  /** Answers the question (`by`: who answered, in words); false when it had been answered already. */
+  settle(a: A, by?: string): boolean;
+  /** The decision, once settled. */
+  readonly decision: Decision<A> | undefined;
 }
+
+/** How many decisions are remembered (for stale notifications and the history). */
+const KEEP_DECISIONS = 500;
 
 function keyOf(runId: string, callId: string): string {
   return JSON.stringify([runId, callId]);
@@ -35,7 +51,8 @@ function keyOf(runId: string, callId: string): string {
 
 export class QuestionRegistry<A> {
   private readonly open = new Map<string, Ticket<A>>();
-  private readonly pre = new Map<string, A>();
+  private readonly pre = new Map<string, Decision<A>>();
+  private readonly decisions = new Map<string, Decision<A>>();
   private readonly listeners = new Set<() => void>();
 
   /** Opens a question (or returns it, if that call's question is open already). */
@@ -45,16 +62,20 @@ export class QuestionRegistry<A> {
     if (existing) return existing;
     let resolve!: (a: A) => void;
     const answer = new Promise<A>((r) => (resolve = r));
-    let settled = false;
+    let decision: Decision<A> | undefined;
     const ticket: Ticket<A> = {
       info,
       answer,
       get settled() {
-        return settled;
+        return decision !== undefined;
       },
-      settle: (a: A) => {
-        if (settled) return false;
-        settled = true;
+      get decision() {
+        return decision;
+      },
+      settle: (a: A, by?: string) => {
+        if (decision) return false;
+        decision = by ? { answer: a, by } : { answer: a };
+        this.remember(key, decision);
         if (this.open.get(key) === ticket) this.open.delete(key);
         resolve(a);
         this.changed();
@@ -65,7 +86,7 @@ export class QuestionRegistry<A> {
     const pre = this.pre.get(key);
     if (pre !== undefined) {
       this.pre.delete(key);
-      ticket.settle(pre);
+      ticket.settle(pre.answer, pre.by);
     } else {
       this.changed();
     }
@@ -78,15 +99,26 @@ export class QuestionRegistry<A> {
   }
 
   /** Answers the open question of a call; false when none is open (see preanswer). */
-  answer(runId: string, callId: string, a: A): boolean {
+  answer(runId: string, callId: string, a: A, by?: string): boolean {
     const t = this.open.get(keyOf(runId, callId));
-    return t ? t.settle(a) : false;
+    return t ? t.settle(a, by) : false;
   }
 
   /** Keeps an answer for a call whose run is not waiting here yet. */
-  preanswer(runId: string, callId: string, a: A): void {
-    if (this.answer(runId, callId, a)) return;
-    this.pre.set(keyOf(runId, callId), a);
+  preanswer(runId: string, callId: string, a: A, by?: string): void {
+    if (this.answer(runId, callId, a, by)) return;
+    this.pre.set(keyOf(runId, callId), by ? { answer: a, by } : { answer: a });
+  }
+
+  /** The last decision about a call's question in this window, if any (kept after the question closed). */
+  decided(runId: string, callId: string): Decision<A> | undefined {
+    return this.decisions.get(keyOf(runId, callId));
+  }
+
+  private remember(key: string, d: Decision<A>): void {
+    this.decisions.delete(key);
+    this.decisions.set(key, d);
+    if (this.decisions.size > KEEP_DECISIONS) this.decisions.delete(this.decisions.keys().next().value as string);
   }
 
   hasPreanswer(runId: string, callId: string): boolean {
@@ -99,8 +131,8 @@ export class QuestionRegistry<A> {
   }
 
   /** Answers every open question of a run with `a` (e.g. "later" when it is cancelled) and drops its pre-answers. */
-  closeRun(runId: string, a: A): void {
-    for (const t of [...this.open.values()]) if (t.info.runId === runId) t.settle(a);
+  closeRun(runId: string, a: A, by?: string): void {
+    for (const t of [...this.open.values()]) if (t.info.runId === runId) t.settle(a, by);
     for (const k of [...this.pre.keys()]) if ((JSON.parse(k) as string[])[0] === runId) this.pre.delete(k);
   }
 

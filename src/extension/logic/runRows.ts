@@ -4,7 +4,8 @@
  * files it wrote and the attempt markers still unresolved.
  */
 import type { RunInfo } from '../../triage/runinfo';
-import { formatDollars } from './texts';
+import { dollars as formatDollars, phaseWords } from '../../triage/transcript/words';
+import type { RunFileStatus } from '../../durable/undo';
 
 /** Where a run stands for this window; decides its icon and context menu. */
 export type RunStatus = 'active' | 'resumable' | 'done' | 'locked' | 'corrupt';
@@ -21,7 +22,7 @@ export interface RunRow {
 
 export type ChildRow =
   | { kind: 'question'; question: 'approval' | 'ladder'; runId: string; callId: string; tool: string; label: string; description: string; contextValue: string }
-  | { kind: 'file'; runId: string; path: string; sha256: string; label: string; description: string; contextValue: 'file' }
+  | { kind: 'file'; runId: string; path: string; sha256: string; label: string; description: string; contextValue: 'file'; status?: RunFileStatus }
   | { kind: 'marker'; runId: string; callId: string; tool: string; label: string; description: string; contextValue: 'marker' };
 
 /**
@@ -53,7 +54,7 @@ export function runRow(info: RunInfo, activeHere: boolean): RunRow {
       contextValue: 'run-corrupt',
     };
   }
-  const description = `${info.phase} · turn ${info.turns ?? 0} · ${formatDollars(info.dollars ?? 0)} · restarts ${info.restarts ?? 0}`;
+  const description = `${phaseWords(info.phase ?? '', status === 'active')} · turn ${info.turns ?? 0} · ${formatDollars(info.dollars ?? 0)} · restarts ${info.restarts ?? 0}`;
   const where =
     status === 'active' ? 'running in this window' : status === 'locked' ? 'open in another window or process' : status === 'done' ? 'finished' : 'interrupted: can be resumed';
   const tooltip = [
@@ -68,7 +69,15 @@ export function runRow(info: RunInfo, activeHere: boolean): RunRow {
   return { runId: info.runId, label: shortRunId(info.runId, info.task), description, tooltip, status, contextValue: `run-${status}` };
 }
 
-export function childRows(info: RunInfo): ChildRow[] {
+const FILE_STATUS: Record<RunFileStatus, string> = {
+  'as-written': 'as the agent wrote it',
+  changed: 'changed after the agent wrote it',
+  missing: 'deleted after the agent wrote it',
+  undone: 'undone: as before the run',
+};
+
+/** The rows under a run; `files`: where each file the run wrote stands now, when known. */
+export function childRows(info: RunInfo, files?: ReadonlyMap<string, RunFileStatus>): ChildRow[] {
   const rows: ChildRow[] = [];
   for (const p of info.pending) {
     const approval = p.kind === 'approval';
@@ -84,7 +93,10 @@ export function childRows(info: RunInfo): ChildRow[] {
     });
   }
   for (const f of info.files) {
-    rows.push({ kind: 'file', runId: info.runId, path: f.path, sha256: f.sha256, label: f.path, description: `written · ${f.sha256.slice(0, 12)}`, contextValue: 'file' });
+    const status = files?.get(f.path);
+    const row: ChildRow = { kind: 'file', runId: info.runId, path: f.path, sha256: f.sha256, label: f.path, description: status ? FILE_STATUS[status] : `written · ${f.sha256.slice(0, 12)}`, contextValue: 'file' };
+    if (status) row.status = status;
+    rows.push(row);
   }
   for (const m of info.unresolved) {
     rows.push({

@@ -3,24 +3,27 @@
  * (see "The extension's user-facing contract"), so change them only together with those.
  */
 
+import { dollars } from '../../triage/transcript/words';
+import { shortRunId } from './runRows';
+
 export const PREFIX = 'Durable Triage';
 
 export const APPROVAL_BUTTONS = { approve: 'Approve', deny: 'Deny', details: 'Show Details' } as const;
 export const LADDER_BUTTONS = { happened: 'It Happened', again: 'Run It Again', details: 'Show Details' } as const;
 export const RESUME_BUTTONS = { resume: 'Resume', notNow: 'Not Now' } as const;
 export const FINISHED_BUTTONS = { show: 'Show Result', fresh: 'Start a New Run' } as const;
+/** Short, so a notification shows all four whole. */
 export const CHANGED_BUTTONS = {
   diff: 'Show Diff',
-  restore: "Restore Agent's Version",
-  accept: 'Accept Current Files',
-  abandon: 'Abandon Run',
+  restore: 'Restore',
+  accept: 'Keep My Edits',
+  abandon: 'Abandon',
 } as const;
+export const DONE_BUTTONS = { open: 'Open Run', review: 'Review Changes', failures: 'Show Failures' } as const;
+export const OPEN_RUN = 'Open Run';
 
 /** Dollars as the progress, status bar and Runs view show them: cents, or tenths of a cent below one cent. */
-export function formatDollars(d: number): string {
-  if (!Number.isFinite(d) || d <= 0) return '$0.00';
-  return d < 0.01 ? `$${d.toFixed(4)}` : `$${d.toFixed(2)}`;
-}
+export const formatDollars = dollars;
 
 /** "Durable Triage: approve <tool>? <title>" */
 export function approvalMessage(tool: string, title: string): string {
@@ -53,21 +56,45 @@ export function openElsewhereMessage(runId: string): string {
   return `${PREFIX}: run ${runId} is open in another window; it will not be run here.`;
 }
 
-/** "Durable Triage: files the agent wrote have changed: <paths>." */
-export function workspaceChangedMessage(paths: readonly string[]): string {
-  return `${PREFIX}: files the agent wrote have changed: ${paths.join(', ')}.`;
+/**
+ * "Durable Triage: files the agent wrote have changed: <paths>. <what the buttons do>" (`live`:
+ * the run's model is live, so it can go on from the edited files; the recorded demo cannot).
+ */
+export function workspaceChangedMessage(paths: readonly string[], live = true): string {
+  const how = live
+    ? "Restore puts the agent's version back; Keep My Edits goes on with yours (the model is told what changed)."
+    : "Restore puts the agent's version back (the recorded demo cannot go on from edited files; run the task with a live model to keep your edits).";
+  return `${PREFIX}: files the agent wrote have changed: ${paths.join(', ')}. ${how}`;
 }
 
 /**
- * "Durable Triage: run <runId> finished: <passed>/<total> checks passed; issues #1, #2."
- * Checks exist only for catalog tasks; without them the clause is left out.
+ * "Durable Triage: <task> finished: <passed>/<total> checks passed; issues #1, #2 (run <short ID>)."
+ * What matters first, so a narrow notification still shows it. Checks exist only for catalog
+ * tasks; without them the clause is left out.
  */
-export function doneMessage(runId: string, checks: readonly { passed: boolean }[] | undefined, issues: readonly { number: number }[]): string {
+export function doneMessage(task: string, runId: string, checks: readonly { passed: boolean }[] | undefined, issues: readonly { number: number }[]): string {
   const parts: string[] = [];
   if (checks) parts.push(`${checks.filter((c) => c.passed).length}/${checks.length} checks passed`);
   parts.push(issues.length > 0 ? `issues ${issues.map((i) => `#${i.number}`).join(', ')}` : 'no issues filed');
-  return `${PREFIX}: run ${runId} finished: ${parts.join('; ')}.`;
+  return `${PREFIX}: ${task} finished: ${parts.join('; ')} (run ${shortRunId(runId, task)}).`;
 }
+
+/** A notification clicked after its question was decided elsewhere (or closed when the run stopped): what happened first, so a one-line toast shows it. */
+export function decidedMessage(title: string, decision: { answer: unknown; by?: string } | undefined): string {
+  const a = decision?.answer;
+  const what = typeof a === 'string' ? a : typeof a === 'object' && a !== null ? (a as { answer?: string }).answer : undefined;
+  if (what === undefined || what === 'later') return `${PREFIX}: closed when its run stopped; asked again when the run resumes: ${title}.`;
+  const verb = what === 'approve' ? 'approved' : what === 'deny' ? 'denied' : what === 'rerun' ? 'answered (run it again)' : 'answered (it happened)';
+  return `${PREFIX}: already ${verb}${decision?.by ? ` by ${decision.by}` : ''}; this notification no longer acts: ${title}.`;
+}
+
+/** An old "Resume it?" clicked for a run that has finished since. */
+export function alreadyFinishedMessage(runId: string, task: string): string {
+  return `${PREFIX}: run ${shortRunId(runId, task)} has finished already; there is nothing to resume. Its transcript is in the Run panel.`;
+}
+
+/** The status bar while a run waits for a person. */
+export const STATUS_APPROVAL = '$(bell-dot) Triage: approval needed';
 
 /** A run that stopped to wait for a person (nobody answered while it ran). */
 export function pausedMessage(runId: string, waiting: readonly { kind: string; tool: string }[]): string {
@@ -80,12 +107,17 @@ export function progressTitle(task: string): string {
   return `${PREFIX}: ${task}`;
 }
 
-/** "turn N · $D" */
-export function progressText(turn: number, dollars: number): string {
-  return `turn ${turn} · ${formatDollars(dollars)}`;
+/** "turn N · $D", after what the run does now when given ("waiting for the model · turn N · $D") */
+export function progressText(turn: number, spent: number, doing?: string): string {
+  return `${doing ? `${doing} · ` : ''}turn ${turn} · ${formatDollars(spent)}`;
+}
+
+/** A link to the run's Run panel, for a notification's message (the progress notification has no buttons). */
+export function openRunLink(runId: string): string {
+  return `[Open Run](command:durableTriage.openRun?${encodeURIComponent(JSON.stringify([runId]))})`;
 }
 
 /** "$(pulse) Triage: turn N · $D" */
-export function statusBarText(turn: number, dollars: number): string {
-  return `$(pulse) Triage: ${progressText(turn, dollars)}`;
+export function statusBarText(turn: number, spent: number): string {
+  return `$(pulse) Triage: ${progressText(turn, spent)}`;
 }

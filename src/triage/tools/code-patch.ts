@@ -30,6 +30,7 @@ export function codePatchTool(o: { workspace?: string } = {}): Tool<PatchArgs> {
     description:
       'Changes an existing file of the workspace by applying a unified diff of that one file: hunks with "@@ -a,b +c,d @@" headers whose context and removed lines match the file exactly ("---"/"+++" lines optional). Create new files with write_file.',
     args: PatchArgs,
+    writes: (args, workspace) => [writeTarget(workspace, args.path).rel],
     run: (args, ctx) =>
       guarded('code_patch', ctx.workspace, async () => {
         const { target, parsed } = check(args, ctx);

@@ -23,6 +23,7 @@ export function writeFileTool(o: { workspace?: string } = {}): Tool<{ path: stri
       content: z.string().describe('The complete new content of the file'),
     }),
     idempotent: true,
+    writes: (args, workspace) => [writeTarget(workspace, args.path).rel],
     run: (args, ctx) =>
       guarded('write_file', ctx.workspace, async () => {
         const { abs, rel } = writeTarget(ctx.workspace, args.path);

@@ -1,0 +1,39 @@
+/**
+ * The files a run wrote, for a person: "Review Changes" (each file as before the run, as the
+ * run left it, as it is now) and "Undo Run's Changes" (each put back as it was before the run;
+ * the files it created deleted), which takes the run's lock, so a run open elsewhere is not
+ * undone under it, and is recorded in the run's history.
+ */
+import { openRun, readRun } from '../durable/checkpoint';
+import { runFiles, undoRunChanges, undoPlan, type RunFile } from '../durable/undo';
+import { runEvents } from './run-events';
+
+export type { RunFile, RunFileStatus } from '../durable/undo';
+
+/** Every file the run wrote, with where it stands now (no lock: for views). */
+export async function reviewChanges(stateDir: string, runId: string): Promise<{ workspace: string; files: RunFile[] }> {
+  const state = await readRun(stateDir, runId);
+  return { workspace: state.config.workspace, files: await runFiles(state) };
+}
+
+/** What an undo would do now, for the confirmation (UndoRefusedError when it would be refused). */
+export async function planUndo(stateDir: string, runId: string): Promise<{ restore: string[]; remove: string[] }> {
+  const plan = await undoPlan(await readRun(stateDir, runId));
+  return { restore: plan.restore.map((f) => f.path), remove: plan.remove.map((f) => f.path) };
+}
+
+/** Undoes the run's changes (LockedError when the run is open elsewhere, UndoRefusedError when it would lose edits). */
+export async function undoRun(stateDir: string, runId: string): Promise<{ restored: string[]; deleted: string[] }> {
+  const { handle, state } = await openRun(stateDir, runId);
+  try {
+    const done = await undoRunChanges(handle, state);
+    if (done.restored.length + done.deleted.length > 0) {
+      await runEvents(stateDir)
+        .append(runId, [{ type: 'undone', at: new Date().toISOString(), restored: done.restored, deleted: done.deleted }])
+        .catch(() => undefined);
+    }
+    return done;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,54 @@
+// The Run panel (a webview) as a user sees it: the transcript's entries, the header, the
+// inline Approve/Deny, the toolbar's buttons; and the editor's modal dialogs.
+import type { FrameLocator, Locator, Page } from './playwright';
+import { waitFor } from './wait';
+
+/** The visible Run panel's document (the webview's inner frame). */
+export function runPanel(page: Page): FrameLocator {
+  return page.locator('iframe.webview.ready').filter({ visible: true }).first().contentFrame().locator('#active-frame').contentFrame();
+}
+
+/** Waits until the Run panel shows a run (its header), and returns its document. */
+export async function waitForRunPanel(page: Page, timeoutMs = 60_000): Promise<FrameLocator> {
+  const panel = runPanel(page);
+  try {
+    await panel.locator('header h1').waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch (e) {
+    throw new Error(`the Run panel did not show a run within ${timeoutMs} ms: ${(e as Error).message}`);
+  }
+  return panel;
+}
+
+/** The text of each transcript entry, in order. */
+export async function panelEntries(page: Page): Promise<string[]> {
+  return (await runPanel(page).locator('.transcript > section').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+/** The titles of the history lines (restarts, stops…). */
+export async function panelHistory(page: Page): Promise<string[]> {
+  return (await runPanel(page).locator('.transcript > section.history .history-title').allInnerTexts()).map((t) => t.trim());
+}
+
+/** Clicks a toolbar or inline button of the Run panel by its text. */
+export async function clickPanelButton(page: Page, text: string | RegExp, within = 'body'): Promise<void> {
+  const b = runPanel(page).locator(`${within} button`).filter({ hasText: text }).first();
+  await b.waitFor({ state: 'visible', timeout: 30_000 });
+  await b.click();
+}
+
+/** Scrolls the Run panel to an element (e.g. the restart marker) so a screenshot shows it. */
+export async function scrollPanelTo(page: Page, selector: string): Promise<Locator> {
+  const el = runPanel(page).locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  return el;
+}
+
+/** Waits for a modal dialog of the editor whose text matches, and clicks its button. */
+export async function clickDialogButton(page: Page, text: RegExp, button: string, timeoutMs = 30_000): Promise<string> {
+  const dialog = page.locator('.monaco-dialog-box').filter({ visible: true }).filter({ hasText: text }).first();
+  await dialog.waitFor({ state: 'visible', timeout: timeoutMs });
+  const message = (await dialog.innerText()).replace(/\s+/g, ' ');
+  await dialog.locator('.dialog-buttons .monaco-button').filter({ hasText: new RegExp(`^\\s*${button.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).first().click();
+  await waitFor(async () => !(await dialog.isVisible()), { what: `the dialog "${message.slice(0, 60)}" to close`, timeoutMs: 10_000 });
+  return message;
+}
