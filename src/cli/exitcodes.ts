@@ -15,6 +15,7 @@ export const EXIT = {
   corrupt: 8,
   lockCompromised: 9,
   model: 10,
+  tracker: 11,
   cancelled: 130,
 } as const;
 
@@ -30,6 +31,10 @@ const BY_CODE: Record<string, number> = {
   'model-error': EXIT.model,
   'recording-diverged': EXIT.model,
   'reply-cut': EXIT.model,
+  'github-auth': EXIT.tracker,
+  'github-access': EXIT.tracker,
+  'github-rate-limit': EXIT.tracker,
+  'github-unavailable': EXIT.tracker,
   cancelled: EXIT.cancelled,
 };
 

@@ -11,6 +11,7 @@ import { cmdTasks } from './commands/tasks';
 import { cmdTracker } from './commands/tracker';
 import { cmdSweep } from './commands/sweep';
 import { cmdDemo } from './commands/demo';
+import { cmdGroup } from './commands/group';
 
 
 
@@ -22,6 +23,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdRun(rest);
       case 'status':
         return await cmdStatus(rest);
+      case 'group':
+        return await cmdGroup(rest);
       case 'show':
         return await cmdShow(rest);
       case 'tasks':

@@ -16,6 +16,7 @@ import type { Node } from './runsView';
 import { pickModel, pickTask } from './pickers';
 import { modelForResume, modelForStart } from './models';
 import { stateUri } from './docs';
+import { chooseTracker, githubAccess } from './tracker';
 import { openFileDiff, reviewChanges, undoRun } from './review';
 import type { WrongWorkspaceError } from '../triage/tasks/sample-copy';
 import { describeCall } from '../triage/transcript/calls';
@@ -95,7 +96,7 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
         const state = await core.checkpoints().readRun(d.stateDir(), runId);
         // A finished run shows its saved result and calls no model: nothing to pick or unlock.
         const model = state.phase === 'done' ? undefined : await modelForResume(state.config, d.settings(), { keys: d.keys, log: d.log });
-        await d.manager.resume(runId, state.task, model);
+        await d.manager.resume(runId, state.task, model, await githubAccess(state.config.options?.trackerUrl));
       } catch (e) {
         d.present(e, runId);
       }
@@ -186,8 +187,11 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     const provider = await pickModel(s.provider, task.kind === 'catalog');
     if (!provider) return;
     const model = await modelForStart(provider, s, { keys: d.keys, log: d.log });
-    d.log.info(`start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), ...(choice === 'new' ? { fresh: true } : {}) });
+    const tracker = await chooseTracker(ws, s);
+    if (!tracker) return;
+    const access = await githubAccess(tracker.trackerUrl);
+    d.log.info(`start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), ...(choice === 'new' ? { fresh: true } : {}), ...tracker, ...access });
   });
 
   register('durableTriage.startRecording', async () => {
@@ -211,8 +215,11 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     });
     if (!target) return;
     const model = await modelForStart(provider, s, { keys: d.keys, log: d.log });
-    d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath, ...(choice === 'new' ? { fresh: true } : {}) });
+    const tracker = await chooseTracker(ws, s);
+    if (!tracker) return;
+    const access = await githubAccess(tracker.trackerUrl);
+    d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath, ...(choice === 'new' ? { fresh: true } : {}), ...tracker, ...access });
   });
 
   register('durableTriage.resume', async (node) => {

@@ -9,6 +9,7 @@ export type CatalogModule = typeof import('../triage/tasks/catalog');
 export type CheckpointModule = typeof import('../durable/checkpoint');
 export type RunInfoModule = typeof import('../triage/runinfo');
 export type LockModule = typeof import('../durable/lock');
+export type CrashFolderModule = typeof import('../triage/tasks/crash-folder');
 export type TranscriptModule = typeof import('../triage/transcript/load');
 export type RunFilesModule = typeof import('../triage/run-files');
 export type SampleModule = typeof import('../triage/tasks/sample-copy');
@@ -36,6 +37,10 @@ export function runInfo(): RunInfoModule {
 
 export function locks(): LockModule {
   return require('../durable/lock') as LockModule;
+}
+
+export function crashFolder(): CrashFolderModule {
+  return require('../triage/tasks/crash-folder') as CrashFolderModule;
 }
 
 export function transcripts(): TranscriptModule {

@@ -1,6 +1,7 @@
 /**
- * Which tracker a run files into: the one its URL names, or the embedded tracker of its state
- * folder, started on 127.0.0.1 for as long as the run is open. The embedded tracker's store is
+ * Which tracker a run files into: GitHub (github:OWNER/REPO), the tracker service its URL
+ * names, or the embedded tracker of its state folder, started on 127.0.0.1 for as long as the
+ * run is open. The embedded tracker's store is
  * one for the whole state folder, shared by all its runs (as a real tracker is shared); a run
  * created before it was shared kept its own store in tracker/<runId>, and goes on using it so
  * its issue numbers stay as filed.
@@ -10,6 +11,9 @@ import * as path from 'node:path';
 import type { RunState } from '../../durable/state';
 import { TrackerClient } from './client';
 import { startTracker } from './service';
+import type { Tracker } from './tracker';
+import { GitHubTracker } from './github/github-tracker';
+import { GITHUB_API_DEFAULT, parseTrackerSpec } from './github/spec';
 
 /** The embedded tracker's store folder of a state folder. */
 export function trackerDir(stateDir: string): string {
@@ -21,14 +25,24 @@ function legacyTrackerDir(stateDir: string, runId: string): string {
 }
 
 export interface OpenTracker {
-  client: TrackerClient;
+  client: Tracker;
   close(): Promise<void>;
 }
 
-/** The tracker of a run: `override` or the run's saved tracker URL, else the embedded one. */
-export async function openTracker(stateDir: string, state: RunState, override?: string): Promise<OpenTracker> {
-  const url = override ?? state.config.options?.trackerUrl;
-  if (url) return { client: new TrackerClient(url), close: async () => {} };
+/** What GitHub needs: the token (never saved: GITHUB_TOKEN, or the editor's GitHub sign-in) and the API base (GITHUB_API_URL). */
+export interface TrackerAccess {
+  githubToken?: string;
+  githubApiUrl?: string;
+}
+
+/** The tracker of a run: `override` or the run's saved tracker ("github:OWNER/REPO" or a URL), else the embedded one. */
+export async function openTracker(stateDir: string, state: RunState, override?: string, access: TrackerAccess = {}): Promise<OpenTracker> {
+  const spec = parseTrackerSpec(override ?? state.config.options?.trackerUrl);
+  if (spec.kind === 'http') return { client: new TrackerClient(spec.url), close: async () => {} };
+  if (spec.kind === 'github') {
+    const apiUrl = access.githubApiUrl ?? state.config.options?.githubApiUrl ?? GITHUB_API_DEFAULT;
+    return { client: new GitHubTracker({ owner: spec.owner, repo: spec.repo, token: access.githubToken, apiUrl }), close: async () => {} };
+  }
   const legacy = legacyTrackerDir(stateDir, state.runId);
   const own = await fs.stat(legacy).then((st) => st.isDirectory(), () => false);
   const svc = await startTracker({ dir: own ? legacy : trackerDir(stateDir), port: 0, host: '127.0.0.1' });
