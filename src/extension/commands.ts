@@ -158,17 +158,22 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
   };
 
   /**
-   * The same Start twice finds the run it started: unfinished, it is resumed (by the job);
-   * done, the user chooses between its saved result (no model call) and a new run.
+   * The same Start twice finds the run it started: unfinished, it is resumed with the model it
+   * started with (no model pick); done, the user chooses between its saved result (no model
+   * call) and a new run. 'handled' when nothing is left to start.
    */
-  const finishedChoice = async (task: string, ws: string): Promise<'new' | 'shown' | 'cancel' | undefined> => {
+  const latestChoice = async (task: string, ws: string): Promise<'new' | 'handled' | undefined> => {
     const latest = await core.runAdmin().latestRun(d.stateDir(), { task, workspace: ws });
-    if (latest?.phase !== 'done') return undefined;
+    if (!latest) return undefined;
+    if (latest.phase !== 'done') {
+      d.log.info(`start: ${task} has an unfinished run here (${latest.runId}); resuming it`);
+      await cmds.resumeRun(latest.runId);
+      return 'handled';
+    }
     const pick = await vscode.window.showInformationMessage(finishedRunMessage(task, latest.runId, latest.updatedAt), { modal: true }, FINISHED_BUTTONS.show, FINISHED_BUTTONS.fresh);
     if (pick === FINISHED_BUTTONS.fresh) return 'new';
-    if (pick !== FINISHED_BUTTONS.show) return 'cancel';
-    await cmds.resumeRun(latest.runId);
-    return 'shown';
+    if (pick === FINISHED_BUTTONS.show) await cmds.resumeRun(latest.runId);
+    return 'handled';
   };
 
   /** A bundled task works on its own sample: refused at once on another folder (the job refuses it too). */
@@ -176,13 +181,21 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     if (task.kind === 'catalog') await core.samples().assertSampleCopy(core.catalog().findTask(task.task), ws);
   };
 
-  register('durableTriage.start', async () => {
+  /** Start's first steps, shared by both start commands: the workspace, the task, and what its latest run here says. */
+  const startWhat = async (): Promise<{ ws: string; task: NonNullable<Awaited<ReturnType<typeof pickTask>>>; fresh: boolean } | undefined> => {
     const ws = needWorkspace(d);
     const task = await pickTask(ws);
-    if (!task) return;
+    if (!task) return undefined;
     await checkSample(task, ws);
-    const choice = await finishedChoice(task.task, ws);
-    if (choice === 'shown' || choice === 'cancel') return;
+    const choice = await latestChoice(task.task, ws);
+    if (choice === 'handled') return undefined;
+    return { ws, task, fresh: choice === 'new' };
+  };
+
+  register('durableTriage.start', async () => {
+    const what = await startWhat();
+    if (!what) return;
+    const { ws, task } = what;
     const s = d.settings();
     const provider = await pickModel(s.provider, task.kind === 'catalog');
     if (!provider) return;
@@ -191,16 +204,13 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     if (!tracker) return;
     const access = await githubAccess(tracker.trackerUrl);
     d.log.info(`start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), ...(choice === 'new' ? { fresh: true } : {}), ...tracker, ...access });
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
   });
 
   register('durableTriage.startRecording', async () => {
-    const ws = needWorkspace(d);
-    const task = await pickTask(ws);
-    if (!task) return;
-    await checkSample(task, ws);
-    const choice = await finishedChoice(task.task, ws);
-    if (choice === 'shown' || choice === 'cancel') return;
+    const what = await startWhat();
+    if (!what) return;
+    const { ws, task } = what;
     const s = d.settings();
     const provider = await pickModel(s.provider, false);
     if (!provider) return;
@@ -219,7 +229,7 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     if (!tracker) return;
     const access = await githubAccess(tracker.trackerUrl);
     d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath, ...(choice === 'new' ? { fresh: true } : {}), ...tracker, ...access });
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath, ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
   });
 
   register('durableTriage.resume', async (node) => {
