@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.cache/**', 'samples/**', 'test-artifacts/**', 'test/e2e/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.cache/**', 'samples/**', 'test-artifacts/**', 'test/e2e/**', 'test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

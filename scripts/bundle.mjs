@@ -4,6 +4,8 @@
 //   src/triage/sweep/child.ts  -> dist/sweep-child.js (the crash sweep's --kill child, found beside dist/cli.js)
 //   src/model/sdk-clients.ts   -> dist/sdk-clients.js (the vendors' model SDKs: the bundles above load it on their
 //                                 first live model call, so starting the editor or the CLI does not parse ~650 KB)
+//   src/triage/tracker/github/octokit-client.ts -> dist/octokit-client.js (GitHub's REST client, ~1 MB: loaded on
+//                                 the first GitHub call)
 //   src/webview/panel.ts       -> dist/panel.js       (the Run panel's script, in the webview: browser, IIFE)
 // and copies @vscode/codicons' style sheet and font to dist/codicons/: the Run panel shows the
 // editor's icons, which a webview does not get from the workbench, and the .vsix has no node_modules.
@@ -33,13 +35,18 @@ const common = {
   external: ['pg-native', 'pg-cloudflare'],
 };
 
-// src/model/sdk.ts imports './sdk-clients' dynamically: in a bundle that is the file beside it in dist/.
+// src/model/sdk.ts requires './sdk-clients' and github-tracker.ts './octokit-client' on first use: in a bundle each
+// is the file beside it in dist/.
+const apart = [
+  ['sdk-clients', path.join(root, 'src', 'model', 'sdk.ts')],
+  ['octokit-client', path.join(root, 'src', 'triage', 'tracker', 'github', 'github-tracker.ts')],
+];
 const sdkClientsApart = {
   name: 'sdk-clients-apart',
   setup(b) {
-    b.onResolve({ filter: /^\.\/sdk-clients$/ }, (args) =>
-      args.importer === path.join(root, 'src', 'model', 'sdk.ts') ? { path: './sdk-clients.js', external: true } : undefined,
-    );
+    for (const [name, importer] of apart) {
+      b.onResolve({ filter: new RegExp(`^\\./${name}$`) }, (args) => (args.importer === importer ? { path: `./${name}.js`, external: true } : undefined));
+    }
   },
 };
 
@@ -48,6 +55,7 @@ const bundles = [
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/triage/sweep/child.ts'], outfile: 'dist/sweep-child.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/model/sdk-clients.ts'], outfile: 'dist/sdk-clients.js' },
+  { ...common, entryPoints: ['src/triage/tracker/github/octokit-client.ts'], outfile: 'dist/octokit-client.js' },
   { ...common, entryPoints: ['src/webview/panel.ts'], outfile: 'dist/panel.js', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },
 ];
 

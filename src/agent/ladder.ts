@@ -11,7 +11,7 @@
  */
 import type { AttemptMarker } from '../durable/state';
 import type { ToolCall } from '../core/conversation';
-import { LockCompromisedError, SimulatedCrash } from '../core/errors';
+import { LockCompromisedError, ServiceStopError, SimulatedCrash } from '../core/errors';
 import type { Tool, ToolContext, ToolOutput } from './tool';
 
 export type LadderStep = 'rerun' | 'lookup' | 'person';
@@ -54,7 +54,8 @@ export async function keyStillKept(tool: Tool, marker: AttemptMarker, now: Date,
 
 /**
  * Steps 1 and 2. A lookup that throws passes the question up to the person, except a
- * simulated crash, a lost lock or a cancellation (ctx.signal aborted), which propagate.
+ * simulated crash, a lost lock, a cancellation (ctx.signal aborted), or a service that cannot be
+ * used now (ServiceStopError: the run stops again, and the next resume asks the lookup again).
  */
 export async function climbLadder(
   tool: Tool,
@@ -73,7 +74,7 @@ export async function climbLadder(
       if (a.status === 'done') return { step: 'lookup', action: 'done', output: a.output };
       return { step: 'lookup', action: 'rerun' };
     } catch (e) {
-      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || ctx.signal.aborted) throw e;
+      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof ServiceStopError || ctx.signal.aborted) throw e;
       const msg = e instanceof Error ? e.message : String(e);
       return { step: 'person', lookupFailed: true, reason: `The ${call.name} lookup could not tell whether the call happened: ${msg}` };
     }

@@ -20,7 +20,7 @@
 import { SavePoint, TOOL_ACTED, type CrashHook } from '../durable/savepoints';
 import { resultOf, type AttemptMarker, type Phase, type RunResult, type RunState } from '../durable/state';
 import { addUsage, type ContextSummary, type Message, type ModelReply, type ToolCall, type ToolResult, type Usage } from '../core/conversation';
-import { CancelledError, LockCompromisedError, MaxResumesError, ReplyCutError, SimulatedCrash } from '../core/errors';
+import { CancelledError, LockCompromisedError, MaxResumesError, ReplyCutError, ServiceStopError, SimulatedCrash } from '../core/errors';
 import type { RunHandle } from '../durable/handle';
 import { StateEdit, type StateView } from '../durable/state-edit';
 import { beforeWrites, recordWrite, verifyWorkspace } from '../durable/ledger';
@@ -374,7 +374,11 @@ class Loop {
     return ctx;
   }
 
-  /** Runs the call (the lock checked first); a thrown error becomes an error result, except a crash, a lost lock or a cancellation. */
+  /**
+   * Runs the call (the lock checked first); a thrown error becomes an error result, except a
+   * crash, a lost lock, a cancellation, or a service that cannot be used now (ServiceStopError:
+   * the run stops with the call's marker saved and no result, and a resume asks the ladder).
+   */
   private async execute(call: ToolCall, tool: Tool, args: unknown, key: string | undefined): Promise<void> {
     this.stopIfCancelled();
     this.emit({ type: 'tool-start', call });
@@ -382,7 +386,7 @@ class Loop {
     try {
       out = await tool.run(args, this.context(call, key));
     } catch (e) {
-      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError) throw e;
+      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof ServiceStopError) throw e;
       if (this.signal.aborted) throw new CancelledError(this.state.runId);
       out = { content: `${call.name} failed: ${e instanceof Error ? e.message : String(e)}`, isError: true };
     }

@@ -15,7 +15,8 @@ export const EXIT = {
   corrupt: 8,
   lockCompromised: 9,
   model: 10,
-  storeUnavailable: 11,
+  tracker: 11,
+  storeUnavailable: 12,
   cancelled: 130,
 } as const;
 
@@ -31,6 +32,10 @@ const BY_CODE: Record<string, number> = {
   'model-error': EXIT.model,
   'recording-diverged': EXIT.model,
   'reply-cut': EXIT.model,
+  'github-auth': EXIT.tracker,
+  'github-access': EXIT.tracker,
+  'github-rate-limit': EXIT.tracker,
+  'github-unavailable': EXIT.tracker,
   cancelled: EXIT.cancelled,
   'store-unavailable': EXIT.storeUnavailable,
 };

@@ -14,6 +14,7 @@ import { cmdDemo } from './commands/demo';
 import { cmdWorker } from './commands/worker';
 import { cmdEnqueue } from './commands/enqueue';
 import { cmdAnswer } from './commands/answer';
+import { cmdGroup } from './commands/group';
 
 
 
@@ -25,6 +26,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdRun(rest);
       case 'status':
         return await cmdStatus(rest);
+      case 'group':
+        return await cmdGroup(rest);
       case 'show':
         return await cmdShow(rest);
       case 'tasks':

@@ -4,8 +4,10 @@ export const USAGE = `triage: a durable LLM triage agent, headless
   triage run --task NAME --state DIR [--workspace DIR] [--approve ask|yes|no]
              [--crashes FOLDER (with --task crash-folder)] [--approve-tools a,b|*]
              [--die-after TOOL] [--keys on|off] [--model recorded|anthropic|openai]
-             [--model-name NAME] [--base-url URL] [--tracker URL] [--record FILE]
+             [--model-name NAME] [--base-url URL] [--tracker embedded|github:OWNER/REPO|URL]
+             [--test-command CMD] [--record FILE]
              [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--new] [--json]
+  triage group --crashes FOLDER [--workspace DIR] [--json]
   triage status --state DIR [--json]
   triage show --state DIR --run ID [--transcript] [--json]
   triage tasks [--json]
@@ -22,4 +24,5 @@ export const USAGE = `triage: a durable LLM triage agent, headless
 
 Exit status: 0 done, 2 bad input, 3 paused for a person, 4 locked by another process,
 5 workspace changed, 6 restart limit reached, 7 budget exhausted, 8 corrupt checkpoint,
-9 lock lost, 10 model error, 11 store unavailable, 130 cancelled.`;
+9 lock lost, 10 model error, 11 tracker (GitHub: no token, no access, rate limited, down),
+12 run store unavailable (PostgreSQL), 130 cancelled. GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).`;

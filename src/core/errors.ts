@@ -132,6 +132,18 @@ export class ReplyCutError extends TriageError {
   }
 }
 
+/**
+ * A service a tool needs cannot be used now (not signed in, no permission, rate limited, down).
+ * Unlike a tool's ordinary failure it is not handed to the model as the call's result: the run
+ * stops before that result is saved, the call's attempt marker stays, and a resume puts the
+ * call to the ladder (the tool's lookup asks the service whether it happened). Each service
+ * names its own kinds (e.g. src/triage/tracker/github/errors.ts).
+ */
+export abstract class ServiceStopError extends TriageError {
+  /** The service, for messages: "GitHub (github:owner/repo)". */
+  abstract readonly service: string;
+}
+
 /** A run ID that already exists was about to be created again. */
 export class RunExistsError extends TriageError {
   readonly code = 'run-exists';

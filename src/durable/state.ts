@@ -77,6 +77,18 @@ export const FileRecordSchema = z.object({
 });
 export type FileRecord = z.infer<typeof FileRecordSchema>;
 
+/** A crash group as the run first saw it (the crash-folder task's grouping of raw reports). */
+export const SavedCrashGroupSchema = z.object({
+  cause: z.string(),
+  /** Error type and where it happened, e.g. "TypeError @ parseDuration (src/duration.ts)". */
+  signature: z.string(),
+  /** Workspace-relative report paths. */
+  reports: z.array(z.string()),
+  /** The group's own folder, when the reports came sorted one folder per cause. */
+  folder: z.string().optional(),
+});
+export type SavedCrashGroup = z.infer<typeof SavedCrashGroupSchema>;
+
 /** What the run was started with, so any later process can resume it the same way. */
 export const RunConfigSchema = z.object({
   /** Absolute path of the workspace the run works in. */
@@ -88,6 +100,8 @@ export const RunConfigSchema = z.object({
   keys: z.boolean(),
   /** Free-form options of the task/front end (tracker URL, crash folder...). */
   options: keyedRecord(z.string()).optional(),
+  /** The crash groups the run works on, saved at its start so a resumed run sees the same groups. */
+  crashGroups: z.array(SavedCrashGroupSchema).optional(),
 });
 export type RunConfig = z.infer<typeof RunConfigSchema>;
 

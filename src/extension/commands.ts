@@ -16,6 +16,7 @@ import type { Node } from './runsView';
 import { pickModel, pickTask } from './pickers';
 import { modelForResume, modelForStart } from './models';
 import { stateUri } from './docs';
+import { chooseTracker, githubAccess } from './tracker';
 import { openFileDiff, reviewChanges, undoRun, type ReviewAt } from './review';
 import type { WrongWorkspaceError } from '../triage/tasks/sample-copy';
 import { describeCall } from '../triage/transcript/calls';
@@ -103,7 +104,7 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
         const state = await (await d.store()).readRun(runId);
         // A finished run shows its saved result and calls no model: nothing to pick or unlock.
         const model = state.phase === 'done' ? undefined : await modelForResume(state.config, d.settings(), { keys: d.keys, log: d.log });
-        await d.manager.resume(runId, state.task, model);
+        await d.manager.resume(runId, state.task, model, await githubAccess(state.config.options?.trackerUrl));
       } catch (e) {
         d.present(e, runId);
       }
@@ -167,17 +168,22 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
   };
 
   /**
-   * The same Start twice finds the run it started: unfinished, it is resumed (by the job);
-   * done, the user chooses between its saved result (no model call) and a new run.
+   * The same Start twice finds the run it started: unfinished, it is resumed with the model it
+   * started with (no model pick); done, the user chooses between its saved result (no model
+   * call) and a new run. 'handled' when nothing is left to start.
    */
-  const finishedChoice = async (task: string, ws: string): Promise<'new' | 'shown' | 'cancel' | undefined> => {
+  const latestChoice = async (task: string, ws: string): Promise<'new' | 'handled' | undefined> => {
     const latest = await core.runAdmin().latestRun(await d.store(), { task, workspace: ws });
-    if (latest?.phase !== 'done') return undefined;
+    if (!latest) return undefined;
+    if (latest.phase !== 'done') {
+      d.log.info(`start: ${task} has an unfinished run here (${latest.runId}); resuming it`);
+      await cmds.resumeRun(latest.runId);
+      return 'handled';
+    }
     const pick = await vscode.window.showInformationMessage(finishedRunMessage(task, latest.runId, latest.updatedAt), { modal: true }, FINISHED_BUTTONS.show, FINISHED_BUTTONS.fresh);
     if (pick === FINISHED_BUTTONS.fresh) return 'new';
-    if (pick !== FINISHED_BUTTONS.show) return 'cancel';
-    await cmds.resumeRun(latest.runId);
-    return 'shown';
+    if (pick === FINISHED_BUTTONS.show) await cmds.resumeRun(latest.runId);
+    return 'handled';
   };
 
   /** A bundled task works on its own sample: refused at once on another folder (the job refuses it too). */
@@ -185,28 +191,36 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     if (task.kind === 'catalog') await core.samples().assertSampleCopy(core.catalog().findTask(task.task), ws);
   };
 
-  register('durableTriage.start', async () => {
+  /** Start's first steps, shared by both start commands: the workspace, the task, and what its latest run here says. */
+  const startWhat = async (): Promise<{ ws: string; task: NonNullable<Awaited<ReturnType<typeof pickTask>>>; fresh: boolean } | undefined> => {
     const ws = needWorkspace(d);
     const task = await pickTask(ws);
-    if (!task) return;
+    if (!task) return undefined;
     await checkSample(task, ws);
-    const choice = await finishedChoice(task.task, ws);
-    if (choice === 'shown' || choice === 'cancel') return;
+    const choice = await latestChoice(task.task, ws);
+    if (choice === 'handled') return undefined;
+    return { ws, task, fresh: choice === 'new' };
+  };
+
+  register('durableTriage.start', async () => {
+    const what = await startWhat();
+    if (!what) return;
+    const { ws, task } = what;
     const s = d.settings();
     const provider = await pickModel(s.provider, task.kind === 'catalog');
     if (!provider) return;
     const model = await modelForStart(provider, s, { keys: d.keys, log: d.log });
-    d.log.info(`start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), ...(choice === 'new' ? { fresh: true } : {}) });
+    const tracker = await chooseTracker(ws, s);
+    if (!tracker) return;
+    const access = await githubAccess(tracker.trackerUrl);
+    d.log.info(`start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
   });
 
   register('durableTriage.startRecording', async () => {
-    const ws = needWorkspace(d);
-    const task = await pickTask(ws);
-    if (!task) return;
-    await checkSample(task, ws);
-    const choice = await finishedChoice(task.task, ws);
-    if (choice === 'shown' || choice === 'cancel') return;
+    const what = await startWhat();
+    if (!what) return;
+    const { ws, task } = what;
     const s = d.settings();
     const provider = await pickModel(s.provider, false);
     if (!provider) return;
@@ -221,8 +235,11 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     });
     if (!target) return;
     const model = await modelForStart(provider, s, { keys: d.keys, log: d.log });
-    d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath, ...(choice === 'new' ? { fresh: true } : {}) });
+    const tracker = await chooseTracker(ws, s);
+    if (!tracker) return;
+    const access = await githubAccess(tracker.trackerUrl);
+    d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath, ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
   });
 
   register('durableTriage.resume', async (node) => {

@@ -12,6 +12,7 @@ export type LockModule = typeof import('../durable/lock');
 export type StoresModule = typeof import('../durable/open-store');
 export type AnswersModule = typeof import('../durable/pg/pg-answers');
 export type PgStoreModule = typeof import('../durable/pg/pg-run-store');
+export type CrashFolderModule = typeof import('../triage/tasks/crash-folder');
 export type TranscriptModule = typeof import('../triage/transcript/load');
 export type RunFilesModule = typeof import('../triage/run-files');
 export type SampleModule = typeof import('../triage/tasks/sample-copy');
@@ -51,6 +52,10 @@ export function answers(): AnswersModule {
 
 export function pgStore(): PgStoreModule {
   return require('../durable/pg/pg-run-store') as PgStoreModule;
+}
+
+export function crashFolder(): CrashFolderModule {
+  return require('../triage/tasks/crash-folder') as CrashFolderModule;
 }
 
 export function transcripts(): TranscriptModule {

@@ -30,7 +30,25 @@ export async function pickTask(workspace: string): Promise<TaskPick | undefined>
     openLabel: 'Triage These Reports',
   });
   if (!folder?.[0]) return undefined;
-  return { kind: 'folder', task: CRASH_FOLDER_TASK, crashes: crashFolderRel(workspace, folder[0].fsPath) };
+  const crashes = crashFolderRel(workspace, folder[0].fsPath);
+  return (await confirmGroups(workspace, crashes)) ? { kind: 'folder', task: CRASH_FOLDER_TASK, crashes } : undefined;
+}
+
+/** Shows the crash groups the run will work on (as `triage group` prints them) and lets the user start on them. */
+async function confirmGroups(workspace: string, crashes: string): Promise<boolean> {
+  const groups = await core.crashFolder().crashFolderGroups(workspace, crashes);
+  const reports = groups.reduce((n, g) => n + g.reports.length, 0);
+  type Item = vscode.QuickPickItem & { start?: boolean };
+  const items: Item[] = [
+    { label: `$(play) Start Triage on these ${groups.length} crash group${groups.length === 1 ? '' : 's'}`, detail: `${reports} report${reports === 1 ? '' : 's'} in ${crashes}; one issue per group`, start: true },
+    { label: 'Crash groups', kind: vscode.QuickPickItemKind.Separator },
+    ...groups.map((g) => ({ label: g.cause, description: `${g.reports.length} report${g.reports.length === 1 ? '' : 's'}`, detail: `${g.signature} · ${g.reports.join(', ')}` })),
+  ];
+  for (;;) {
+    const pick = await vscode.window.showQuickPick(items, { title: `Durable Triage: the crash groups in ${crashes}`, placeHolder: 'Start on these groups, or press Escape', matchOnDetail: true });
+    if (!pick) return false;
+    if (pick.start) return true;
+  }
 }
 
 const MODEL_ITEMS: readonly (vscode.QuickPickItem & { provider: ProviderSetting })[] = [

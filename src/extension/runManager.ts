@@ -21,8 +21,11 @@ import type { RunStore } from '../durable/run-store';
 
 export type ModelOption = TriageRunOptions['model'];
 
-/** What a start may add: the crash folder of the crash-folder task, a recording to write, a new run on purpose. */
-export type StartExtras = Pick<TriageRunOptions, 'crashes' | 'recordTo' | 'fresh'>;
+/** What a start may add: the crash folder of the crash-folder task, a recording to write, a new run on purpose, the tracker and its GitHub token. */
+export type StartExtras = Pick<TriageRunOptions, 'crashes' | 'recordTo' | 'fresh' | 'trackerUrl' | 'githubToken' | 'githubApiUrl'>;
+
+/** What a resume may add: the GitHub token of a run filing into GitHub (never saved). */
+export type ResumeExtras = Pick<TriageRunOptions, 'githubToken' | 'githubApiUrl'>;
 
 interface ActiveRun {
   runId?: string;
@@ -92,12 +95,12 @@ export class RunManager {
   }
 
   /** Resumes a run by ID with the model it was started with (built by the caller). */
-  resume(runId: string, task: string, model: ModelOption): Promise<void> {
+  resume(runId: string, task: string, model: ModelOption, extra: ResumeExtras = {}): Promise<void> {
     if (this.isActive(runId)) {
       void vscode.window.showInformationMessage(`Durable Triage: run ${runId} is already running in this window.`);
       return Promise.resolve();
     }
-    return this.drive(task, runId, (common) => core.job().resumeTriage({ ...common, runId, ...(model !== undefined ? { model } : {}) }));
+    return this.drive(task, runId, (common) => core.job().resumeTriage({ ...common, ...extra, runId, ...(model !== undefined ? { model } : {}) }));
   }
 
   /** Cancels an active run (it saves and stops); false when it is not running here. */
@@ -168,6 +171,7 @@ export class RunManager {
       limits,
       signal: run.ac.signal,
       prices: s.prices,
+      ...(s.testCommand ? { testCommand: s.testCommand } : {}),
       onRunOpened: (runId: string, state: RunState) => {
         run.runId = runId;
         run.turn = state.turns;

@@ -12,36 +12,22 @@
 import type { Stream } from '@anthropic-ai/sdk/core/streaming';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelReply } from '../core/conversation';
-import type { ModelProvider, ModelRequest } from './provider';
+import type { LiveProviderOptions, ModelProvider, ModelRequest } from './provider';
 import { PriceTable } from './prices';
 import { withAttemptTimeout, TransientError } from './attempt';
-import { attemptWire, loadClients, requestError, sdkEvents, isEventStream, readJson, type AttemptWire, type FetchFn } from './sdk';
-import { withRetry, type RetryOptions } from './retry';
+import { attemptWire, loadClients, requestError, sdkEvents, isEventStream, readJson, type AttemptWire } from './sdk';
+import { withRetry } from './retry';
 import { anthropicBody, type AnthropicBody } from './anthropic-request';
 import { AnthropicStream, anthropicStreamError, parseAnthropicMessage, type AnthropicWholeMessage } from './anthropic-reply';
 import { Pricer, fallbackCallId, type ParsedReply } from './reply';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
-export interface AnthropicOptions {
+/** baseUrl default: ANTHROPIC_BASE_URL, else https://api.anthropic.com; maxTokens default 8192. */
+export interface AnthropicOptions extends LiveProviderOptions {
   apiKey: string;
-  /** Default: ANTHROPIC_BASE_URL, else https://api.anthropic.com. */
-  baseUrl?: string;
-  model: string;
-  /** The reply's max_tokens (default 8192). */
-  maxTokens?: number;
-  prices?: PriceTable;
-  retry?: RetryOptions;
-  /** An attempt that receives nothing for this long is retried (default 120 s). */
-  timeoutMs?: number;
-  /** The fetch the SDK's requests go through (default: the global fetch). */
-  fetch?: FetchFn;
   /** Prompt-caching breakpoints on the system prompt and the conversation's end (default true). */
   promptCache?: boolean;
-  /** Stream the reply (default true). */
-  stream?: boolean;
-  /** Told about replies counted as $0 (unpriced model). */
-  warn?: (message: string) => void;
 }
 
 export class AnthropicProvider implements ModelProvider {

@@ -7,35 +7,24 @@
  * first call (sdk-clients.ts).
  */
 import type { ModelReply } from '../core/conversation';
-import type { ModelProvider, ModelRequest } from './provider';
+import type { LiveProviderOptions, ModelProvider, ModelRequest } from './provider';
 import { PriceTable } from './prices';
 import { withAttemptTimeout, TransientError } from './attempt';
-import { attemptWire, loadClients, requestError, sdkEvents, isEventStream, readJson, type AttemptWire, type FetchFn } from './sdk';
-import { withRetry, type RetryOptions } from './retry';
+import { attemptWire, loadClients, requestError, sdkEvents, isEventStream, readJson, type AttemptWire } from './sdk';
+import { withRetry } from './retry';
 import { openaiBody, type OpenAIBody } from './openai-request';
 import { OpenAIStream, openaiStreamError, parseOpenAICompletion, type OpenAIWholeCompletion } from './openai-reply';
 import { Pricer, fallbackCallId, type ParsedReply } from './reply';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
-export interface OpenAIOptions {
+/**
+ * baseUrl default: OPENAI_BASE_URL, else https://api.openai.com/v1. maxTokens unset sends none
+ * (the server's default); OpenAI gets max_completion_tokens, other servers max_tokens.
+ */
+export interface OpenAIOptions extends LiveProviderOptions {
   /** Sent as a Bearer token; omit for a local server that needs none. */
   apiKey?: string;
-  /** Default: OPENAI_BASE_URL, else https://api.openai.com/v1. */
-  baseUrl?: string;
-  model: string;
-  /** Reply token limit; unset sends none (the server's default). OpenAI gets max_completion_tokens, others max_tokens. */
-  maxTokens?: number;
-  prices?: PriceTable;
-  retry?: RetryOptions;
-  /** An attempt that receives nothing for this long is retried (default 120 s). */
-  timeoutMs?: number;
-  /** The fetch the SDK's requests go through (default: the global fetch). */
-  fetch?: FetchFn;
-  /** Stream the reply (default true). */
-  stream?: boolean;
-  /** Told about replies counted as $0 (unpriced model, or a server that reported no usage). */
-  warn?: (message: string) => void;
 }
 
 /** True when the base URL is OpenAI's own API (which needs a key). */

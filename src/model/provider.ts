@@ -5,6 +5,8 @@
 import type { ToolSpec } from '../core/tool-schema';
 import type { Message, ModelReply, ContextSummary } from '../core/conversation';
 import type { PriceTable } from './prices';
+import type { RetryOptions } from './retry';
+import type { FetchFn } from './sdk';
 
 export interface ModelRequest {
   system: string;
@@ -14,6 +16,25 @@ export interface ModelRequest {
   tools: ToolSpec[];
   /** Zero-based index of this model call within the run's life (== turns so far). */
   turn: number;
+}
+
+/** What every live provider is built with (each adds its own: a key, caching...). */
+export interface LiveProviderOptions {
+  /** The API's base URL (default: the provider's environment variable, else its public API). */
+  baseUrl?: string;
+  model: string;
+  /** The reply's token limit (each provider says its default). */
+  maxTokens?: number;
+  prices?: PriceTable;
+  retry?: RetryOptions;
+  /** An attempt that receives nothing for this long is retried (default 120 s). */
+  timeoutMs?: number;
+  /** The fetch the SDK's requests go through (default: the global fetch). */
+  fetch?: FetchFn;
+  /** Stream the reply (default true). */
+  stream?: boolean;
+  /** Told about replies counted as $0 (an unpriced model, or a server that reported no usage). */
+  warn?: (message: string) => void;
 }
 
 export interface ModelProvider {

@@ -25,6 +25,7 @@ import { createProvider, type ModelChoice } from '../model/factory';
 import { loadRecording } from '../model/recorded';
 import { findTask, type TaskSpec } from './tasks/catalog';
 import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
+import { parseTrackerSpec } from './tracker/github/spec';
 import { judge, type CheckResult } from './tasks/checks';
 import { assertSampleCopy } from './tasks/sample-copy';
 import { triageTools } from './tools';
@@ -49,8 +50,17 @@ export interface TriageRunOptions {
   approver: Approver;
   /** Keyed tools send idempotency keys (default true). */
   keys?: boolean;
-  /** An external tracker; default: the embedded one, its store in <stateDir>/tracker (shared by every run of the folder). */
+  /**
+   * The tracker: "github:OWNER/REPO", a tracker service's URL, or "embedded" (the default: its
+   * store in <stateDir>/tracker, shared by every run of the folder). Saved with the run.
+   */
   trackerUrl?: string;
+  /** The GitHub token (CLI: GITHUB_TOKEN; editor: the GitHub sign-in); never saved. */
+  githubToken?: string;
+  /** The GitHub API base (GITHUB_API_URL; GitHub Enterprise: https://HOST/api/v3); saved with the run. */
+  githubApiUrl?: string;
+  /** run_tests runs this command instead of the workspace's detected runner (`--test-command`); saved with the run. */
+  testCommand?: string;
   /** Start a new run even if the task (in that workspace) already has one (`--new`); default: resume or show the latest. */
   fresh?: boolean;
   limits?: Limits;
@@ -102,24 +112,26 @@ function isProvider(m: ModelChoice | ModelProvider | undefined): m is ModelProvi
 export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   const ownFolder = o.task === CRASH_FOLDER_TASK;
   if (ownFolder && !o.workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
-  const task = ownFolder ? await crashFolderTask(path.resolve(o.workspace!), o.crashes) : findTask(o.task);
-  if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
-    throw new BadInputError('The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code\'s language models) for your own crash reports.');
+  parseTrackerSpec(o.trackerUrl); // a bad tracker is refused before anything is made
   const store = runStoreOf(o);
   if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
-  const latest = await latestRun(store, { task: task.name, ...(o.workspace ? { workspace: o.workspace } : {}) });
-  if (latest && !o.fresh) return drive(o, task, { open: await store.openRun(latest.runId, storeOptions(o)) });
+  const latest = await latestRun(store, { task: ownFolder ? CRASH_FOLDER_TASK : o.task, ...(o.workspace ? { workspace: o.workspace } : {}) });
+  if (latest && !o.fresh) return resumeTriage({ ...o, runId: latest.runId });
+  const task = ownFolder ? await crashFolderTask(path.resolve(o.workspace!), o.crashes, o.testCommand ? { testCommand: o.testCommand } : {}) : findTask(o.task);
+  if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
+    throw new BadInputError('The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code\'s language models) for your own crash reports.');
 
   return drive(o, task, { state: await newTriageState(o, task, store) });
 }
 
 /** A new run's first state: its workspace (the given folder, or a fresh copy of the task's sample), model and options. */
 export async function newTriageState(
-  o: Pick<TriageRunOptions, 'workspace' | 'model' | 'trackerUrl' | 'keys' | 'crashes'>,
+  o: Pick<TriageRunOptions, 'workspace' | 'model' | 'trackerUrl' | 'keys' | 'crashes' | 'githubApiUrl' | 'testCommand'>,
   task: TaskSpec,
   store: RunStore,
 ): Promise<RunState> {
   const ownFolder = task.name === CRASH_FOLDER_TASK;
+  const tracker = parseTrackerSpec(o.trackerUrl);
   const runId = newRunId(task.name);
   let workspace: string;
   if (o.workspace) {
@@ -135,21 +147,18 @@ export async function newTriageState(
   const providerName = isProvider(o.model) ? o.model.provider : (choice?.provider ?? 'recorded');
   const modelName = isProvider(o.model) ? o.model.model : (choice?.model ?? (providerName === 'recorded' ? (await loadRecording(task.recording)).model : ''));
   const options: Record<string, string> = {};
-  if (o.trackerUrl) options.trackerUrl = o.trackerUrl;
+  if (tracker.kind !== 'embedded') options.trackerUrl = o.trackerUrl!.trim();
+  if (tracker.kind === 'github' && o.githubApiUrl) options.githubApiUrl = o.githubApiUrl;
+  if (o.testCommand) options.testCommand = o.testCommand;
   if (choice?.baseUrl) options.baseUrl = choice.baseUrl;
   if (ownFolder && o.crashes) options.crashes = o.crashes;
   return newState({
     runId,
     task: task.name,
-    config: { workspace, provider: providerName, model: modelName, keys: o.keys ?? true, options },
+    config: { workspace, provider: providerName, model: modelName, keys: o.keys ?? true, options, ...(task.crashGroups ? { crashGroups: task.crashGroups } : {}) },
     system: task.system,
     prompt: task.prompt,
   });
-}
-
-/** The catalog task a saved run belongs to (its own crash folder for crash-folder runs). */
-export async function taskOfRun(saved: RunState): Promise<TaskSpec> {
-  return saved.task === CRASH_FOLDER_TASK ? crashFolderTask(saved.config.workspace, saved.config.options?.crashes) : findTask(saved.task);
 }
 
 /** Resumes one run by ID, with the tracker, workspace and model it was started with (a done run: its saved result, no model call). */
@@ -161,12 +170,19 @@ export async function resumeTriage(o: Omit<TriageRunOptions, 'task' | 'workspace
 export async function continueTriage(o: Omit<TriageRunOptions, 'task' | 'workspace'>, open: OpenedRun): Promise<TriageOutcome> {
   let task: TaskSpec;
   try {
-    task = await taskOfRun(open.state);
+    task = await taskOf(open.state, o.testCommand);
   } catch (e) {
     await open.handle.close();
     throw e;
   }
   return drive(o, task, { open });
+}
+
+/** A saved run's task: the catalog's, or its own crash folder with the groups saved at its start. */
+async function taskOf(saved: RunState, testCommand: string | undefined): Promise<TaskSpec> {
+  if (saved.task !== CRASH_FOLDER_TASK) return findTask(saved.task);
+  const command = saved.config.options?.testCommand ?? testCommand;
+  return crashFolderTask(saved.config.workspace, saved.config.options?.crashes, { ...(saved.config.crashGroups ? { saved: saved.config.crashGroups } : {}), ...(command ? { testCommand: command } : {}) });
 }
 
 function storeOptions(o: Pick<TriageRunOptions, 'store' | 'crash'>): StoreOptions {
@@ -201,13 +217,13 @@ async function drive(
       runState = state;
       finishedBefore = state.phase === 'done';
       o.onRunOpened?.(state.runId, state);
-      tracker = await openTracker(store, state, o.trackerUrl);
+      tracker = await openTracker(store, state, o.trackerUrl, { ...(o.githubToken ? { githubToken: o.githubToken } : {}), ...(o.githubApiUrl ? { githubApiUrl: o.githubApiUrl } : {}) });
     },
     parts: async (state: RunState) => {
       const model = await buildModel(o, task, state);
       return {
         model,
-        tools: toolSet(withApprovals(triageTools({ tracker: tracker!.client, keys: state.config.keys, workspace: state.config.workspace }), o.approvalTools)),
+        tools: toolSet(withApprovals(triageTools({ tracker: tracker!.client, keys: state.config.keys, workspace: state.config.workspace, ...testCommandOf(state, o) }), o.approvalTools)),
         approver: o.approver,
         contextPolicy: new WindowContextPolicy(),
       };
@@ -229,6 +245,11 @@ async function drive(
   } finally {
     await tracker?.close();
   }
+}
+
+function testCommandOf(state: RunState, o: { testCommand?: string }): { testCommand?: string } {
+  const c = state.config.options?.testCommand ?? o.testCommand;
+  return c ? { testCommand: c } : {};
 }
 
 /** With a list, exactly the listed tools ("*": every tool) wait for a person's yes; without one, each tool's own declaration stands. */

@@ -143,7 +143,7 @@ test('the .vsix holds what the extension runs and nothing else (vsce ls)', () =>
   assert.deepEqual(outside.sort(), [
     'LICENSE', 'README.md',
     'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf', // the Run panel's icons (a webview does not get the workbench's)
-    'dist/extension.js', 'dist/panel.js', 'dist/sdk-clients.js',
+    'dist/extension.js', 'dist/octokit-client.js', 'dist/panel.js', 'dist/sdk-clients.js',
     'docs/review-changes.png', 'docs/run-panel.png', // the README's screenshots, shown on the extension's page
     'package.json',
   ]);

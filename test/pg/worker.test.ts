@@ -87,9 +87,9 @@ test('a run paused for an approval stays paused in the store; answered, a worker
   assert.equal(j.issues.length, 1);
 });
 
-test('a store that cannot be reached is a StoreUnavailableError (exit 11) naming it without its password', () => {
+test('a store that cannot be reached is a StoreUnavailableError (exit 12) naming it without its password', () => {
   const r = triage(['status', '--store', 'postgres://triage:secret@127.0.0.1:9/nowhere']);
-  assert.equal(r.status, 11, r.stderr);
+  assert.equal(r.status, 12, r.stderr);
   assert.match(r.stderr, /postgres:\/\/triage:\*\*\*@127\.0\.0\.1:9\/nowhere cannot be used/);
   assert.doesNotMatch(r.stderr, /secret/);
 });

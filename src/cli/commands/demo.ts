@@ -1,7 +1,8 @@
 /**
  * `triage demo`: the chapter's demonstration on the main task, with the recorded model
  * (no API key): run, die by SIGKILL right after the first code_patch acts, show the
- * checkpoint, resume, and show exactly one issue per crash group.
+ * checkpoint, resume, show exactly one issue per crash group, and run the same command once
+ * more: the finished run's saved result, with no model call.
  */
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
@@ -39,5 +40,14 @@ export async function cmdDemo(args: string[]): Promise<number> {
 
   say(`4. triage tracker list --state ${state}`);
   triage(['tracker', 'list', '--state', state]);
-  return second.status ?? EXIT.internal;
+
+  say(`5. the same command once more: the run is done, so its saved result comes back with no model call and nothing filed`);
+  const third = spawnSync(process.execPath, [process.argv[1], 'run', '--task', task, '--state', state, '--approve', 'yes', '--json', '--quiet'], {
+    encoding: 'utf8',
+    env: nodeChildEnv(),
+  });
+  const again = JSON.parse(third.stdout.trim().split('\n').pop() ?? '{}') as { runId?: string; modelCalls?: number; finishedBefore?: boolean; issues?: unknown[] };
+  process.stdout.write(`run ${again.runId}: already finished ${again.finishedBefore === true ? 'yes' : 'no'}, model calls ${again.modelCalls}, issues ${again.issues?.length}\n`);
+  if (second.status !== EXIT.done) return second.status ?? EXIT.internal;
+  return third.status === EXIT.done && again.modelCalls === 0 ? EXIT.done : EXIT.internal;
 }

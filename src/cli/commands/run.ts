@@ -14,6 +14,7 @@ import { TerminalApprover, type ApproveMode } from '../terminal-approver';
 import { EXIT } from '../exitcodes';
 import { describeEvent } from '../progress';
 import type { Limits } from '../../agent/budget';
+import { githubApiUrl } from '../../triage/tracker/github/spec';
 
 export async function cmdRun(args: string[]): Promise<number> {
   const { values: v } = flags(args, {
@@ -27,6 +28,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     keys: { type: 'string', default: 'on' },
     ...MODEL_FLAGS,
     tracker: { type: 'string' },
+    'test-command': { type: 'string' },
     record: { type: 'string' },
     'max-turns': { type: 'string' },
     'max-dollars': { type: 'string' },
@@ -79,6 +81,9 @@ export async function cmdRun(args: string[]): Promise<number> {
       keys: v.keys === 'on',
       fresh: v.new === true,
       ...(v.tracker ? { trackerUrl: v.tracker as string } : {}),
+      ...(process.env.GITHUB_TOKEN ? { githubToken: process.env.GITHUB_TOKEN } : {}),
+      ...(process.env.GITHUB_API_URL ? { githubApiUrl: githubApiUrl() } : {}),
+      ...(v['test-command'] ? { testCommand: v['test-command'] as string } : {}),
       limits,
       signal: interrupt.signal,
       ...(crash ? { crash } : {}),

@@ -4,7 +4,7 @@
  */
 import {
   BadInputError, BudgetExceededError, CancelledError, CorruptCheckpointError, LockCompromisedError, LockedError, MaxResumesError,
-  ModelError, RecordingDivergedError, TriageError, WorkspaceChangedError,
+  ModelError, RecordingDivergedError, ServiceStopError, TriageError, WorkspaceChangedError,
 } from '../../core/errors';
 import { CHANGED_BUTTONS, PREFIX, openElsewhereMessage, workspaceChangedMessage } from './texts';
 
@@ -67,6 +67,7 @@ function viewOf(e: unknown): ErrorView {
     return { severity: 'error', message: `${PREFIX}: ${e.message} The recorded demo can only replay its own conversation; use a real model to go on.`, actions: [ACTIONS.showLog] };
   }
   if (e instanceof ModelError) return { severity: 'error', message: `${PREFIX}: the model failed: ${e.message}`, actions: [ACTIONS.showLog, ACTIONS.resume] };
+  if (e instanceof ServiceStopError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.resume, ACTIONS.settings, ACTIONS.showLog] };
   if (e instanceof BadInputError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: isMissingKey(e) ? [ACTIONS.setApiKey] : [] };
   if (e instanceof TriageError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.showLog] };
   const msg = e instanceof Error ? e.message : String(e);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PriceSchema, type Price } from '../../model/prices';
+import { parseTrackerSpec } from '../../triage/tracker/github/spec';
 
 export const PROVIDERS = ['recorded', 'vscode-lm', 'anthropic', 'openai'] as const;
 export type ProviderSetting = (typeof PROVIDERS)[number];
@@ -32,6 +33,19 @@ export interface ExtensionSettings {
   prices: Record<string, Price>;
   /** Test-only crash aid: SIGKILL the extension host right after the first call of this tool returns. */
   dieAfterTool?: string;
+  /** "embedded", "github:OWNER/REPO" or a tracker URL; unset: ask, offering the origin remote's GitHub repository. */
+  tracker?: string;
+  /** run_tests runs this instead of the workspace's detected test runner. */
+  testCommand?: string;
+}
+
+function isTrackerSpec(t: string): boolean {
+  try {
+    parseTrackerSpec(t);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const DEFAULT_MAX_RESTARTS = 10;
@@ -85,6 +99,10 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
   if (modelName) settings.modelName = modelName;
   if (baseUrl) settings.baseUrl = baseUrl;
   if (die) settings.dieAfterTool = die;
+  const tracker = read('tracker', TextSchema.refine((t) => t === undefined || isTrackerSpec(t)), '"embedded", github:OWNER/REPO or a tracker URL');
+  if (tracker) settings.tracker = tracker;
+  const testCommand = text('testCommand');
+  if (testCommand) settings.testCommand = testCommand;
   const store = text('store');
   if (store) {
     const checked = checkStoreSetting(store);

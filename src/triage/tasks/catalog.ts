@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import { BadInputError } from '../../core/errors';
+import type { SavedCrashGroup } from '../../durable/state';
 import { packageRoot } from './package-root';
 import { TRIAGE_SYSTEM, triagePrompt } from './prompts';
 import { checkList, type CheckDef } from './checklist';
@@ -24,6 +25,9 @@ export interface GroupSpec {
   file: string;
   /** The regression test the agent writes (workspace-relative): test/regression-<cause>.test.js. */
   test: string;
+  /** A group of raw reports (the crash-folder task): its signature and its reports. */
+  signature?: string;
+  reports?: string[];
 }
 
 export interface TaskSpec {
@@ -36,6 +40,8 @@ export interface TaskSpec {
   /** Absolute path of samples/<name>/recording.json. */
   recording: string;
   groups: GroupSpec[];
+  /** The crash-folder task: its groups as the run saves them at its start. */
+  crashGroups?: SavedCrashGroup[];
   prompt: string;
   system: string;
   /** Names of the checks judge() returns, in order. */

@@ -1,19 +1,77 @@
 /**
- * A user's own folder of crash reports, triaged in their own workspace: one group per
- * subfolder (or one group for a flat folder). No recording and no checks: it needs a
- * real model, and there is no bundled answer to judge it against.
+ * A user's own folder of crash reports, triaged in their own workspace. A folder of subfolders
+ * is one group per subfolder (already sorted by cause); a folder of raw reports (log files, stack
+ * traces, JSON error events) is grouped by signature (crashes/group.ts). The groups are saved
+ * with the run at its start, so a resumed run sees the same groups. The prompt tells the model
+ * where this repository keeps its tests and in which language (runners/layout.ts). No recording
+ * and no checks: it needs a real model, and there is no bundled answer to judge it against.
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { BadInputError } from '../../core/errors';
+import type { SavedCrashGroup } from '../../durable/state';
 import { resolveInWorkspace } from '../workspace-paths';
-import { TRIAGE_SYSTEM } from './prompts';
+import { groupCrashes } from '../crashes/group';
+import { testLayout } from '../runners/layout';
+import { OWN_REPO_SYSTEM } from './prompts';
 import type { GroupSpec, TaskSpec } from './catalog';
 
 export const CRASH_FOLDER_TASK = 'crash-folder';
 
-export async function crashFolderTask(workspace: string, crashes: string | undefined): Promise<TaskSpec> {
+export interface CrashFolderOptions {
+  /** The groups a run saved at its start (a resume): used instead of grouping again. */
+  saved?: SavedCrashGroup[];
+  /** The configured test command, if any (it changes what the prompt says about the tests). */
+  testCommand?: string;
+}
+
+export async function crashFolderTask(workspace: string, crashes: string | undefined, o: CrashFolderOptions = {}): Promise<TaskSpec> {
   if (!crashes) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task needs the folder of crash reports (relative to the workspace).`);
+  const rel = crashes.split(path.sep).join('/').replace(/\/+$/, '');
+  const layout = await testLayout(workspace, o.testCommand);
+  const saved = o.saved ?? (await crashFolderGroups(workspace, crashes));
+  const groups: GroupSpec[] = saved.map((g) => ({
+    cause: g.cause,
+    summary: g.signature,
+    crashes: g.folder ?? rel,
+    file: '',
+    test: layout.regressionTest(g.cause),
+    signature: g.signature,
+    reports: g.reports,
+  }));
+  const list = groups.map((g) => `- cause "${g.cause}": ${g.signature}\n  reports: ${(g.reports ?? []).join(', ')}`).join('\n');
+  const prompt = `Triage the crash reports of this repository, in ${rel}/. They are grouped by cause (error type and where it happened):
+${list}
+
+${layout.describe()}
+
+For each group:
+1. read its reports and find the bug they point at;
+2. write a regression test that reproduces it (for cause "<cause>": ${layout.regressionTest('<cause>')}), and run it with run_tests to see it fail;
+3. fix the bug with code_patch;
+4. run the tests until they all pass;
+5. file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that cites the group's reports by path and says what you fixed.
+When every group is done, answer with a short summary that names each issue by number (#N).`;
+  return {
+    name: CRASH_FOLDER_TASK,
+    description: `The crash reports in ${rel}`,
+    sample: '',
+    recording: '',
+    groups,
+    crashGroups: saved,
+    prompt,
+    system: OWN_REPO_SYSTEM,
+    checkNames: [],
+    checks: [],
+  };
+}
+
+/**
+ * The groups a crash-folder run would start on (the editor shows them before starting):
+ * subfolders, one group each (their reports listed); else the folder's reports grouped by signature.
+ */
+export async function crashFolderGroups(workspace: string, crashes: string): Promise<SavedCrashGroup[]> {
+  const rel = crashes.split(path.sep).join('/').replace(/\/+$/, '');
   let abs: string;
   try {
     abs = resolveInWorkspace(workspace, crashes);
@@ -23,31 +81,22 @@ export async function crashFolderTask(workspace: string, crashes: string | undef
   const entries = await fs.readdir(abs, { withFileTypes: true }).catch(() => {
     throw new BadInputError(`The crash reports folder ${crashes} does not exist in ${workspace}.`);
   });
-  const rel = crashes.split(path.sep).join('/').replace(/\/+$/, '');
   const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  const files = entries.filter((e) => e.isFile()).map((e) => e.name);
-  if (dirs.length === 0 && files.length === 0) throw new BadInputError(`The crash reports folder ${crashes} is empty.`);
-  const group = (cause: string, folder: string): GroupSpec => ({ cause, summary: `crash reports in ${folder}`, crashes: folder, file: '', test: `test/regression-${cause}.test.js` });
-  const groups = dirs.length > 0 ? dirs.map((d) => group(d, `${rel}/${d}`)) : [group(path.basename(rel), rel)];
-  const folders = groups.map((g) => `- ${g.crashes}/ (cause "${g.cause}")`).join('\n');
-  const prompt = `Triage the crash reports of this repository. They are grouped by cause, one folder per cause:
-${folders}
-For each folder:
-1. find the bug the reports point at;
-2. write a regression test at test/regression-<cause>.test.js (or where this repository keeps its tests) that reproduces it, and run it to see it fail;
-3. fix the bug with code_patch;
-4. run the tests until the whole suite passes;
-5. file exactly one issue with issue_file: cause = the folder's cause, a title saying what goes wrong, and a body that cites the crash reports by path and says what you fixed.
-When every folder is done, answer with a short summary that names each issue by number (#N).`;
-  return {
-    name: CRASH_FOLDER_TASK,
-    description: `The crash reports in ${rel}`,
-    sample: '',
-    recording: '',
-    groups,
-    prompt,
-    system: TRIAGE_SYSTEM,
-    checkNames: [],
-    checks: [],
-  };
+  if (dirs.length > 0) {
+    return Promise.all(
+      dirs.map(async (d) => {
+        const files = (await fs.readdir(path.join(abs, d), { withFileTypes: true })).filter((e) => e.isFile()).map((e) => `${rel}/${d}/${e.name}`).sort();
+        return { cause: d, signature: `the reports in ${rel}/${d}/`, reports: files, folder: `${rel}/${d}` };
+      }),
+    );
+  }
+  const g = await groupCrashes(workspace, crashes);
+  if (g.groups.length === 0) {
+    throw new BadInputError(
+      g.ungrouped.length === 0
+        ? `The crash reports folder ${crashes} is empty.`
+        : `No crash was found in the ${g.ungrouped.length} report(s) of ${crashes} (no Node stack trace, Python traceback, Go panic or JSON error event with a stack); sort them into one subfolder per cause instead.`,
+    );
+  }
+  return g.groups.map((x) => ({ cause: x.cause, signature: x.signature, reports: x.reports }));
 }

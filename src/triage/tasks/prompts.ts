@@ -22,3 +22,9 @@ The crash reports are under crashes/, one folder per cause. For each folder:
 5. file exactly one issue with issue_file: cause = the folder name, a title saying what goes wrong, and a body that cites the crash reports (crashes/<folder>/<file>) and says what you fixed.
 When every folder is done, answer with a short summary that names each issue by number (#N).`;
 }
+
+/** The system prompt for a user's own repository: the same rules, with the repository's own test runner instead of node:test. */
+export const OWN_REPO_SYSTEM = TRIAGE_SYSTEM.replace(
+  /Tests use Node's built-in runner[^\n]*/,
+  "Tests are written in this repository's own language and style, with its own test runner, where it keeps its tests (the task says which); run_tests runs them its way.",
+);

@@ -1,12 +1,13 @@
 /**
  * The triage job's tools. Names and arguments are fixed: the recorded conversations use them.
  *
- * `keys` turns idempotency keys on for issue_file (keyed, with a lookup by key) or off
- * (neither: a marked filing goes to a person). `workspace`, when given, lets describe()
+ * `keys` turns idempotency keys on for issue_file (keyed, with a lookup by key; on GitHub, a
+ * lookup by the key in its hidden marker) or off (neither: a marked filing goes to a person).
+ * `testCommand`: run_tests runs it instead of the detected runner. `workspace`, when given, lets describe()
  * show a before/after diff for code_patch and write_file.
  */
 import type { Tool } from '../../agent/tool';
-import type { TrackerClient } from '../tracker/client';
+import type { Tracker } from '../tracker/tracker';
 import { codePatchTool } from './code-patch';
 import { issueFileTool } from './issue-file';
 import { issueLookupTool } from './issue-lookup';
@@ -18,12 +19,12 @@ import { writeFileTool } from './write-file';
 
 export const TOOL_NAMES = ['list_files', 'read_file', 'search_files', 'run_tests', 'write_file', 'code_patch', 'issue_file', 'issue_lookup'] as const;
 
-export function triageTools(o: { tracker: TrackerClient; keys: boolean; workspace?: string }): Tool[] {
+export function triageTools(o: { tracker: Tracker; keys: boolean; workspace?: string; testCommand?: string }): Tool[] {
   return [
     listFilesTool(),
     readFileTool(),
     searchFilesTool(),
-    runTestsTool(),
+    runTestsTool(o.testCommand ? { command: o.testCommand } : {}),
     writeFileTool({ workspace: o.workspace }),
     codePatchTool({ workspace: o.workspace }),
     issueFileTool({ tracker: o.tracker, keys: o.keys }),

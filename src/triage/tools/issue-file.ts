@@ -1,20 +1,25 @@
 /**
  * issue_file {title, body, cause}: files an issue in the tracker. Needs a person's approval.
  *
- * With keys on it is keyed: the loop's idempotency key goes in the Idempotency-Key header
- * (never in the body the model wrote), the run ID in X-Triage-Run, and the tool declares the
- * tracker's key retention; its lookup asks the tracker by key. With keys off it is neither
+ * With keys on and a tracker that honours keys (the embedded/HTTP tracker) it is keyed: the
+ * loop's idempotency key goes in the Idempotency-Key header (never in the body the model wrote),
+ * the run ID in X-Triage-Run, and the tool declares the tracker's key retention; its lookup asks
+ * the tracker by key. With a tracker that does not (GitHub) it is NOT keyed, so a marked call
+ * never goes to a blind rerun: the same key (the formula over the run ID and the call ID) travels
+ * in the issue's hidden marker, and the lookup finds the issue by it. With keys off it is neither
  * keyed nor has a lookup, so a marked call goes to a person, as in the chapter.
  *
- * The refile guard: before filing, the tracker is searched for an issue with the same cause
- * filed from the same workspace, by this run or any other; if there is one (and it is not
+ * The refile guard: before filing, the tracker is searched for an open issue with the same
+ * cause filed from the same workspace (on GitHub: the same repository), by this run or any
+ * other; if there is one (and it is not
  * this very call's, by key), the filing is refused with that issue's number. It covers what
  * keys cannot: the model filing one crash a second time through a fresh call, which carries a
  * fresh key, and a later run of the same workspace filing a cause again.
  */
 import type { LookupAnswer, Tool, ToolContext, ToolOutput } from '../../agent/tool';
 import { TrackerError } from '../tracker/errors';
-import type { TrackerClient } from '../tracker/client';
+import type { Tracker } from '../tracker/tracker';
+import { idempotencyKey } from '../../agent/keys';
 import type { TrackerIssue } from '../tracker/store';
 import { LIMITS } from '../tracker/input';
 import { z } from 'zod';
@@ -27,7 +32,7 @@ const IssueArgs = z.strictObject({
 });
 type IssueArgs = z.infer<typeof IssueArgs>;
 
-export function issueFileTool(o: { tracker: TrackerClient; keys: boolean }): Tool<IssueArgs> {
+export function issueFileTool(o: { tracker: Tracker; keys: boolean }): Tool<IssueArgs> {
   const { tracker } = o;
   const tool: Tool<IssueArgs> = {
     name: 'issue_file',
@@ -37,9 +42,9 @@ export function issueFileTool(o: { tracker: TrackerClient; keys: boolean }): Too
     needsApproval: true,
     run: (input, ctx) =>
       guarded('issue_file', ctx.workspace, async () => {
-        const key = o.keys ? ctx.key : undefined;
+        const key = keyOf(o.keys, tracker, ctx);
         try {
-          const filed = await tracker.search({ cause: input.cause, workspace: ctx.workspace }, ctx.signal);
+          const filed = (await tracker.search({ cause: input.cause, workspace: ctx.workspace }, ctx.signal)).filter((i) => i.state !== 'closed');
           const mine = key !== undefined ? filed.find((i) => i.key === key) : undefined;
           if (mine) return { content: filedText(mine) }; // this very call, sent again: same answer, nothing new filed
           if (filed.length > 0) return errorResult(alreadyFiled(filed[0], input.cause, ctx.runId));
@@ -55,16 +60,22 @@ export function issueFileTool(o: { tracker: TrackerClient; keys: boolean }): Too
     },
   };
   if (o.keys) {
-    tool.keyed = { retention: (signal) => tracker.keyRetention(signal) };
-    tool.lookup = (_raw, ctx) => lookupByKey(tracker, ctx);
+    if (tracker.honoursKeys) tool.keyed = { retention: (signal) => tracker.keyRetention(signal) };
+    tool.lookup = (_raw, ctx) => lookupByKey(tracker, keyOf(true, tracker, ctx), ctx);
   }
   return tool;
 }
 
-/** Ask the tracker by key: found -> done, with the same text a filing gives; 404 "unknown key" -> certainly not done; anything else throws. */
-async function lookupByKey(tracker: TrackerClient, ctx: ToolContext): Promise<LookupAnswer> {
-  if (ctx.key === undefined) throw new Error('issue_file has no idempotency key for this call, so the tracker cannot be asked whether it was filed');
-  const issue = await tracker.byKey(ctx.key, ctx.signal);
+/** The call's key: the loop's (a keyed tool), or for a tracker that keeps no keys the same formula, for the hidden marker. */
+function keyOf(keys: boolean, tracker: Tracker, ctx: ToolContext): string | undefined {
+  if (!keys) return undefined;
+  return tracker.honoursKeys ? ctx.key : idempotencyKey(ctx.runId, ctx.callId);
+}
+
+/** Ask the tracker by key: found -> done, with the same text a filing gives; certainly none -> not done; anything else throws. */
+async function lookupByKey(tracker: Tracker, key: string | undefined, ctx: ToolContext): Promise<LookupAnswer> {
+  if (key === undefined) throw new Error('issue_file has no idempotency key for this call, so the tracker cannot be asked whether it was filed');
+  const issue = await tracker.byKey(key, ctx.signal);
   if (issue) return { status: 'done', output: { content: filedText(issue) } };
   return { status: 'not-done' };
 }

@@ -2,12 +2,12 @@
 import type { Tool } from '../../agent/tool';
 import { ToolInputError } from '../workspace-paths';
 import { TrackerError } from '../tracker/errors';
-import type { TrackerClient } from '../tracker/client';
+import type { Tracker } from '../tracker/tracker';
 import type { TrackerIssue } from '../tracker/store';
 import { z } from 'zod';
 import { errorResult, guarded, text } from './guarded';
 
-export function issueLookupTool(o: { tracker: TrackerClient }): Tool<{ number?: number | null; cause?: string | null }> {
+export function issueLookupTool(o: { tracker: Tracker }): Tool<{ number?: number | null; cause?: string | null }> {
   return {
     name: 'issue_lookup',
     description: 'Looks issues up in the tracker: one issue by its number, or every issue filed for a cause (with which run filed it).',
@@ -41,7 +41,7 @@ export function issueLookupTool(o: { tracker: TrackerClient }): Tool<{ number?: 
 
 function line(i: TrackerIssue, runId: string): string {
   const by = i.runId === undefined ? '' : i.runId === runId ? ' (filed by this run)' : ` (filed by run ${i.runId})`;
-  return `#${i.number} [${i.cause}] ${i.title}${by}`;
+  return `#${i.number} [${i.cause}] ${i.title}${by}${i.state === 'closed' ? ' (closed)' : ''}`;
 }
 
 function full(i: TrackerIssue, runId: string): string {

@@ -5,6 +5,7 @@
  * its workspace in X-Triage-Workspace; the JSON body holds only what the model wrote.
  */
 import { TrackerError } from './errors';
+import type { Filed, Tracker } from './tracker';
 import { DEFAULT_RETENTION_MS, type FileOptions, type IssueFilter, type NewIssue, type TrackerIssue } from './store';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -16,11 +17,6 @@ export interface TrackerClientOptions {
   retentionMs?: number;
 }
 
-export interface Filed {
-  issue: TrackerIssue;
-  /** The tracker recognised the key and returned the issue it filed before. */
-  replayed: boolean;
-}
 
 interface Answer {
   status: number;
@@ -28,8 +24,11 @@ interface Answer {
   headers: Headers;
 }
 
-export class TrackerClient {
+export type { Filed };
+
+export class TrackerClient implements Tracker {
   readonly baseUrl: string;
+  readonly honoursKeys = true;
   private readonly timeoutMs: number;
   private knownRetention: number | undefined;
 
@@ -37,6 +36,10 @@ export class TrackerClient {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.knownRetention = o.retentionMs;
+  }
+
+  get name(): string {
+    return this.baseUrl;
   }
 
   /** The key retention the tracker declared (last seen), or the default 24 h before it has said. */

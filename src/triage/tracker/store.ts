@@ -44,6 +44,8 @@ export const TrackerIssueSchema = z.object({
   /** The Idempotency-Key it was filed with. */
   key: z.string().optional(),
   createdAt: z.string().refine((t) => !Number.isNaN(Date.parse(t)), { error: 'should be a time' }),
+  /** Open or closed, where the tracker has that (GitHub); the embedded tracker's issues are never closed. */
+  state: z.enum(['open', 'closed']).optional(),
 });
 export type TrackerIssue = z.infer<typeof TrackerIssueSchema>;
 

@@ -18,7 +18,7 @@ test('a folder of crash reports becomes one group per subfolder, with a prompt n
     fs.writeFileSync(path.join(ws, 'reports', 'npe', '1.txt'), 'TypeError');
     const t = await crashFolderTask(ws, 'reports');
     assert.deepEqual(t.groups.map((g) => [g.cause, g.crashes]), [['npe', 'reports/npe'], ['oom', 'reports/oom']]);
-    assert.match(t.prompt, /reports\/npe\/ \(cause "npe"\)/);
+    assert.match(t.prompt, /cause "npe": the reports in reports\/npe\/\n {2}reports: reports\/npe\/1.txt/);
     assert.equal(t.checks.length, 0);
     await assert.rejects(crashFolderTask(ws, '../elsewhere'), (e: unknown) => e instanceof BadInputError && /outside/.test(e.message));
     await assert.rejects(crashFolderTask(ws, 'missing'), /does not exist/);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runNodeTests, parseTap } from '../../../src/triage/testrun';
+import { runNodeTests } from '../../../src/triage/testrun';
+import { parseNodeEvents } from '../../../src/triage/runners/node-test';
 import { formatTestRun, runTestsTool } from '../../../src/triage/tools/run-tests';
 import { context, tempDir, writeTree, callTool } from './support';
 
@@ -34,7 +35,8 @@ test('runNodeTests counts passes and failures and names the failing tests', asyn
   assert.deepEqual(r.failures, ['calc > refuses zero']);
   assert.notEqual(r.exitCode, 0);
   assert.match(r.details[0], /Missing expected exception/);
-  assert.match(r.details[0], /location: '\.\/test\/b\.test\.js:6:3'/);
+  assert.match(r.details[0], /\(\.\/test\/b\.test\.js:6:\d+\)/);
+  assert.ok(!/node:internal/.test(r.details[0]), r.details[0]);
 });
 
 test('runNodeTests runs only the files given; a passing file exits 0', async (t) => {
@@ -85,7 +87,7 @@ test('run_tests: bad arguments are error results', async (t) => {
 test('a workspace without tests reports none', async (t) => {
   const dir = await ws(t, { 'src/x.js': '' });
   const out = await runTestsTool().run({}, context(dir));
-  assert.equal(out.content, 'tests: 0 passed, 0 failed (no test files found)');
+  assert.equal(out.content, 'tests: 0 passed, 0 failed (no test files found)\nrunner: node (package.json names no other runner)');
 });
 
 test('run_tests honours the abort signal: the child is stopped and the call rejects', async (t) => {
@@ -104,31 +106,21 @@ test('a run past its timeout is stopped and reported as a failure', async (t) =>
   assert.match(r.failures.join('\n'), /timed out after 0 s|timed out after/);
 });
 
-test('parseTap skips suites whose only failure is a failing subtest, and TODO failures', () => {
-  const tap = [
-    'TAP version 13',
-    '# Subtest: s',
-    '    # Subtest: inner',
-    '    not ok 1 - inner',
-    '      ---',
-    "      error: 'boom'",
-    '      stack: |-',
-    '        at x (./a.js:1:1)',
-    '        at y (node:internal/test_runner/test:1:1)',
-    '      ...',
-    '    1..1',
-    'not ok 1 - s',
-    '  ---',
-    "  type: 'suite'",
-    "  failureType: 'subtestsFailed'",
-    '  ...',
-    'not ok 2 - later # TODO not yet',
-    '1..2',
+test('node events: a suite failing only because a test in it failed, and TODO failures, are not counted', () => {
+  const ev = (o: Record<string, unknown>): string => JSON.stringify(o);
+  const text = [
+    ev({ t: 'start', name: 's', nesting: 0, file: '/w/a.test.js' }),
+    ev({ t: 'start', name: 'inner', nesting: 1, file: '/w/a.test.js' }),
+    ev({ t: 'fail', name: 'inner', nesting: 1, file: '/w/a.test.js', error: { message: 'boom', failureType: 'testCodeFailure', cause: { message: 'boom', stack: 'Error: boom\n    at x (/w/a.js:1:1)\n    at y (node:internal/test_runner/test:1:1)' } } }),
+    ev({ t: 'fail', name: 's', nesting: 0, file: '/w/a.test.js', suite: true, error: { message: '1 subtest failed', failureType: 'subtestsFailed' } }),
+    ev({ t: 'start', name: 'later', nesting: 0, file: '/w/a.test.js' }),
+    ev({ t: 'fail', name: 'later', nesting: 0, file: '/w/a.test.js', todo: true, error: { message: 'not yet' } }),
+    ev({ t: 'pass', name: 'ok', nesting: 0, file: '/w/a.test.js' }),
+    '{"t":"pass","name":"cut',
   ].join('\n');
-  const r = parseTap(tap);
-  assert.deepEqual(r.failures, ['s > inner']);
-  assert.equal(r.failed, 1);
-  assert.equal(r.details[0], "error: 'boom'\nstack: |-\n  at x (./a.js:1:1)");
+  const r = parseNodeEvents(text, '/w');
+  assert.deepEqual(r.failures, [{ name: 's > inner', detail: 'Error: boom\n    at x (./a.js:1:1)' }]);
+  assert.equal(r.passed, 1);
 });
 
 test('formatTestRun caps its text', () => {
