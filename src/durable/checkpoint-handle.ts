@@ -18,7 +18,7 @@ import type { RunHandle } from './handle';
 import type { SaveReason } from './savepoints';
 import { WritePoint, type CrashHook } from './savepoints';
 import type { RunState } from './state';
-import { LockCompromisedError, SimulatedCrash } from '../core/errors';
+import { LockCompromisedError } from '../core/errors';
 import { writeFileAtomic } from './fsutil';
 import type { RunLock } from './lock';
 import { runPath, runTempPath } from './state-layout';
@@ -26,8 +26,7 @@ import { BlobStore } from './blobs';
 import { JournalFile, journalPath } from './journal-file';
 import type { StateEdit } from './state-edit';
 import { encodeSnapshot } from './snapshot';
-import { SaveFailedError } from './save-failed-error';
-import { SaveEncoder } from './save-encoder';
+import { SaveQueue } from './save-queue';
 
 export { COMPACT_MIN_BYTES } from './save-encoder';
 
@@ -55,11 +54,9 @@ export interface WriteStats {
 
 export class CheckpointHandle implements RunHandle {
   private readonly blobs: BlobStore;
-  /** The write in progress; saves run one at a time, in call order. */
-  private queue: Promise<void> = Promise.resolve();
+  /** Saves run one at a time, in call order; the first failure sticks. */
+  private readonly saves: SaveQueue;
   private closed = false;
-  private failure: unknown;
-  private readonly encoder = new SaveEncoder();
   private journal: JournalFile | undefined;
   readonly stats: WriteStats = { appends: 0, compactions: 0, bytes: 0 };
 
@@ -70,6 +67,8 @@ export class CheckpointHandle implements RunHandle {
     private readonly opts: HandleOptions,
   ) {
     this.blobs = new BlobStore(stateDir, opts.sync);
+    // Not assertHeld(): a save accepted before close() still completes.
+    this.saves = new SaveQueue(runId, () => this.assertLockHeld());
   }
 
   /** The snapshot file (runPath). */
@@ -84,7 +83,7 @@ export class CheckpointHandle implements RunHandle {
 
   /** Starts saving from a loaded run: `state` is the object the caller will go on changing and saving. */
   begin(at: SavedPosition, state: RunState): void {
-    this.encoder.begin(at.seq, at.journalBytes, at.snapshotBytes, state);
+    this.saves.begin(at.seq, at.journalBytes, at.snapshotBytes, state);
     this.journal = new JournalFile(this.journalFile, at.journalBytes, at.journalExists, this.opts.sync);
   }
 
@@ -108,46 +107,18 @@ export class CheckpointHandle implements RunHandle {
     if (reason !== undefined) throw new LockCompromisedError(this.runId, reason);
   }
 
-  private failed(): unknown {
-    const f = this.failure;
-    return f instanceof SimulatedCrash || f instanceof LockCompromisedError ? f : new SaveFailedError(this.runId, f);
-  }
-
   /**
    * Encodes what changed as it is at the call (setting updatedAt), then writes it crash-safely
    * after any earlier save. Given a StateEdit, the record holds exactly the changes it took;
    * given the state itself, a full record. A SimulatedCrash from the crash hook propagates untouched.
    */
   save(edit: StateEdit | RunState, _point: SaveReason): Promise<void> {
-    let job: () => Promise<void>;
-    let started = false;
     try {
       this.assertHeld();
-      if (this.failure !== undefined) throw this.failed();
-      if (!this.encoder.loaded) throw new Error(`run ${this.runId} was not loaded into this handle`);
-      started = true; // from here a throw leaves the sequence ahead of the files
-      const enc = this.encoder.next(edit);
-      if (enc.kind === 'compaction') job = () => this.compact(enc.snapshot);
-      else job = () => this.append(enc.line);
     } catch (e) {
-      if (started) this.failure = e;
       return Promise.reject(e);
     }
-    const run = this.queue.then(() => this.write(job));
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  private async write(job: () => Promise<void>): Promise<void> {
-    if (this.failure !== undefined) throw this.failed();
-    try {
-      // Not assertHeld(): a save accepted before close() still completes.
-      this.assertLockHeld();
-      await job();
-    } catch (e) {
-      this.failure = e;
-      throw e;
-    }
+    return this.saves.submit(edit, (enc) => (enc.kind === 'compaction' ? () => this.compact(enc.snapshot) : () => this.append(enc.line)));
   }
 
   private writeOptions(): { sync: boolean; crash?: (p: WritePoint) => void } {
@@ -185,7 +156,7 @@ export class CheckpointHandle implements RunHandle {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.queue;
+    await this.saves.drain();
     await this.journal?.close();
     await this.lock.release();
   }

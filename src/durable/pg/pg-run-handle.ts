@@ -19,9 +19,9 @@ import type { RunHandle } from '../handle';
 import { PgWritePoint, type CrashHook, type SaveReason } from '../savepoints';
 import type { RunState } from '../state';
 import type { StateEdit } from '../state-edit';
-import { LockCompromisedError, SimulatedCrash } from '../../core/errors';
-import { SaveFailedError } from '../save-failed-error';
-import { SaveEncoder, type EncodedSave } from '../save-encoder';
+import { LockCompromisedError } from '../../core/errors';
+import { SaveQueue } from '../save-queue';
+import type { EncodedSave } from '../save-encoder';
 import { sha256Hex } from '../blobs';
 import type { PgDatabase } from './database';
 import type { PgLease } from './lease';
@@ -59,10 +59,9 @@ export interface PgHandleOptions {
 }
 
 export class PgRunHandle implements RunHandle {
-  private readonly encoder = new SaveEncoder();
-  private queue: Promise<void> = Promise.resolve();
+  /** Saves run one at a time, in call order; the first failure sticks. */
+  private readonly saves: SaveQueue;
   private closed = false;
-  private failure: unknown;
 
   constructor(
     readonly runId: string,
@@ -71,11 +70,13 @@ export class PgRunHandle implements RunHandle {
     private readonly db: PgDatabase,
     readonly lease: PgLease,
     private readonly opts: PgHandleOptions = {},
-  ) {}
+  ) {
+    this.saves = new SaveQueue(runId, () => this.assertLeaseHeld());
+  }
 
   /** Starts saving from a loaded run at save `seq`; `state` is the object the caller goes on changing. */
   begin(seq: number, recordBytes: number, snapshotBytes: number, state: RunState): void {
-    this.encoder.begin(seq, recordBytes, snapshotBytes, state);
+    this.saves.begin(seq, recordBytes, snapshotBytes, state);
   }
 
   assertHeld(): void {
@@ -88,55 +89,37 @@ export class PgRunHandle implements RunHandle {
     if (reason !== undefined) throw new LockCompromisedError(this.runId, reason);
   }
 
-  private failed(): unknown {
-    const f = this.failure;
-    return f instanceof SimulatedCrash || f instanceof LockCompromisedError ? f : new SaveFailedError(this.runId, f);
-  }
-
   save(edit: StateEdit | RunState, _point: SaveReason): Promise<void> {
-    let enc: EncodedSave;
-    let started = false;
     try {
       this.assertHeld();
-      if (this.failure !== undefined) throw this.failed();
-      if (!this.encoder.loaded) throw new Error(`run ${this.runId} was not loaded into this handle`);
-      started = true;
-      enc = this.encoder.next(edit);
     } catch (e) {
-      if (started) this.failure = e;
       return Promise.reject(e);
     }
-    // The columns a worker picks runs by, as of this save.
-    const phase = enc.state.phase;
-    const waiting = waitingOf(enc.state);
-    const run = this.queue.then(() => this.write(enc, phase, waiting));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.saves.submit(edit, (enc) => {
+      // The columns a worker picks runs by, as of this save.
+      const phase = enc.state.phase;
+      const waiting = waitingOf(enc.state);
+      return () => this.write(enc, phase, waiting);
+    });
   }
 
+  /** One save in one statement, fenced by this acquisition's token. */
   private async write(enc: EncodedSave, phase: string, waiting: string[]): Promise<void> {
-    if (this.failure !== undefined) throw this.failed();
+    this.opts.crash?.(PgWritePoint.BeforeCommit);
+    let landed: boolean;
     try {
-      this.assertLeaseHeld();
-      this.opts.crash?.(PgWritePoint.BeforeCommit);
-      let landed: boolean;
-      try {
-        if (enc.kind === 'append') {
-          const r = await this.db.query(APPEND_SQL, [this.runId, this.lease.token, enc.seq, enc.line.subarray(0, enc.line.length - 1), phase, waiting]);
-          landed = r.rowCount === 1;
-        } else {
-          const r = await this.db.query<{ n: number }>(COMPACT_SQL, [this.runId, this.lease.token, enc.seq, enc.snapshot, phase, waiting]);
-          landed = r.rows[0]?.n === 1;
-        }
-      } catch (e) {
-        throw new LockCompromisedError(this.runId, `save ${enc.seq} got no clear answer from the database (${(e as Error).message}), so whether it landed is unknown`);
+      if (enc.kind === 'append') {
+        const r = await this.db.query(APPEND_SQL, [this.runId, this.lease.token, enc.seq, enc.line.subarray(0, enc.line.length - 1), phase, waiting]);
+        landed = r.rowCount === 1;
+      } else {
+        const r = await this.db.query<{ n: number }>(COMPACT_SQL, [this.runId, this.lease.token, enc.seq, enc.snapshot, phase, waiting]);
+        landed = r.rows[0]?.n === 1;
       }
-      if (!landed) throw new LockCompromisedError(this.runId, `its lease expired or was taken over before save ${enc.seq}, which was refused`);
-      this.opts.crash?.(PgWritePoint.Committed);
     } catch (e) {
-      this.failure = e;
-      throw e;
+      throw new LockCompromisedError(this.runId, `save ${enc.seq} got no clear answer from the database (${(e as Error).message}), so whether it landed is unknown`);
     }
+    if (!landed) throw new LockCompromisedError(this.runId, `its lease expired or was taken over before save ${enc.seq}, which was refused`);
+    this.opts.crash?.(PgWritePoint.Committed);
   }
 
   async putBlob(content: Buffer): Promise<string> {
@@ -155,7 +138,7 @@ export class PgRunHandle implements RunHandle {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.queue;
+    await this.saves.drain();
     await this.lease.release();
   }
 }
