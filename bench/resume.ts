@@ -67,8 +67,9 @@ export async function resume(report: Report): Promise<void> {
       const label = `${n} files of 100 KB`;
       report.add({ bench, name: `${label}: openRun + checkWorkspace`, value: median(resumeMs), unit: 'ms', note: `median of ${rounds}` });
       report.add({ bench, name: `${label}: raw SHA-256 (read + hash)`, value: median(rawMs), unit: 'ms' });
-      report.atMost({ bench, name: `${label}: ratio open + verify / raw`, value: median(resumeMs) / median(rawMs), unit: 'x' }, 1.5);
-      report.add({ bench, name: `${label}: ratio checkWorkspace alone / raw`, value: median(checkMs) / median(rawMs), unit: 'x', note: 'the ledger check without opening the run (lock, load)' });
+      // The target (issue 7) is the ledger check's: within 1.5x of hashing the same bytes.
+      report.atMost({ bench, name: `${label}: ratio checkWorkspace / raw`, value: median(checkMs) / median(rawMs), unit: 'x', note: 'the ledger check' }, 1.5);
+      report.add({ bench, name: `${label}: ratio open + verify / raw`, value: median(resumeMs) / median(rawMs), unit: 'x', note: 'the whole resume: taking the lock (its owner record and folder synced) and loading are a fixed cost' });
       await fs.rm(ws, { recursive: true, force: true });
     }
   } finally {

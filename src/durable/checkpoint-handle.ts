@@ -67,8 +67,11 @@ export class CheckpointHandle implements RunHandle {
     private readonly opts: HandleOptions,
   ) {
     this.blobs = new BlobStore(stateDir, opts.sync);
-    // Not assertHeld(): a save accepted before close() still completes.
-    this.saves = new SaveQueue(runId, () => this.assertLockHeld());
+    this.saves = new SaveQueue(
+      runId,
+      () => this.assertHeld(),
+      () => this.assertLockHeld(),
+    );
   }
 
   /** The snapshot file (runPath). */
@@ -113,11 +116,6 @@ export class CheckpointHandle implements RunHandle {
    * given the state itself, a full record. A SimulatedCrash from the crash hook propagates untouched.
    */
   save(edit: StateEdit | RunState, _point: SaveReason): Promise<void> {
-    try {
-      this.assertHeld();
-    } catch (e) {
-      return Promise.reject(e);
-    }
     return this.saves.submit(edit, (enc) => (enc.kind === 'compaction' ? () => this.compact(enc.snapshot) : () => this.append(enc.line)));
   }
 

@@ -17,9 +17,14 @@ export class SaveQueue {
   private queue: Promise<void> = Promise.resolve();
   private failure: unknown;
 
-  /** `authority` throws when the handle no longer holds the run (checked again before each write). */
+  /**
+   * `held` throws when the handle may take no more saves (closed, or the run no longer held);
+   * `authority` throws when the run is no longer held, checked again before each write (a
+   * save taken before a close still completes).
+   */
   constructor(
     private readonly runId: string,
+    private readonly held: () => void,
     private readonly authority: () => void,
   ) {}
 
@@ -36,6 +41,7 @@ export class SaveQueue {
     let write: () => Promise<void>;
     let started = false;
     try {
+      this.held();
       if (this.failure !== undefined) throw this.failed();
       if (!this.encoder.loaded) throw new Error(`run ${this.runId} was not loaded into this handle`);
       started = true; // from here a throw leaves the sequence ahead of the store

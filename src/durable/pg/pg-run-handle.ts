@@ -71,7 +71,11 @@ export class PgRunHandle implements RunHandle {
     readonly lease: PgLease,
     private readonly opts: PgHandleOptions = {},
   ) {
-    this.saves = new SaveQueue(runId, () => this.assertLeaseHeld());
+    this.saves = new SaveQueue(
+      runId,
+      () => this.assertHeld(),
+      () => this.assertLeaseHeld(),
+    );
   }
 
   /** Starts saving from a loaded run at save `seq`; `state` is the object the caller goes on changing. */
@@ -90,11 +94,6 @@ export class PgRunHandle implements RunHandle {
   }
 
   save(edit: StateEdit | RunState, _point: SaveReason): Promise<void> {
-    try {
-      this.assertHeld();
-    } catch (e) {
-      return Promise.reject(e);
-    }
     return this.saves.submit(edit, (enc) => {
       // The columns a worker picks runs by, as of this save.
       const phase = enc.state.phase;
