@@ -18,8 +18,9 @@ if [ -z "${E2E_VSIX:-}" ]; then
   npm run --silent package
   [ -f dist/durable-triage.vsix ] || { echo 'e2e: "npm run package" did not produce dist/durable-triage.vsix' >&2; exit 1; }
 fi
-# The scenarios assert through the CLI (bin/triage.js): the bundle if packaging built it, else tsc's output.
-if [ ! -f dist/cli.js ]; then step "tsc -p ."; npx tsc -p .; fi
+# The scenarios assert through the CLI (bin/triage.js): the bundle if packaging built it, else tsc's output;
+# the shared-store scenario starts PostgreSQL with tools/pg/local-server.ts as compiled by tsc.
+if [ ! -f dist/cli.js ] || [ ! -f out/tools/pg/local-server.js ]; then step "tsc -p ."; npx tsc -p .; fi
 
 step "compile test/e2e"
 rm -rf out/e2e test-artifacts

@@ -37,6 +37,8 @@ export interface CommandDeps {
   setStorePassword: () => Promise<void>;
   /** Records a person's answer for a worker (a run paused in a shared store); false when the store is not shared. */
   answerForWorker: (runId: string, callId: string, a: 'approve' | 'deny') => Promise<boolean>;
+  /** Asks again about a run paused in a shared store, for a worker; false when the store is not shared. */
+  askForWorker: (runId: string, callId: string) => Promise<boolean>;
   workspace: () => string | undefined;
   refresh: () => void;
   present: (e: unknown, runId?: string) => void;
@@ -127,7 +129,9 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     },
     async ask(runId, callId) {
       if (d.approver.showAgain(runId, callId)) return;
-      if (!d.manager.isActive(runId)) await cmds.resumeRun(runId);
+      if (d.manager.isActive(runId)) return;
+      // A run paused in a shared store is a worker's to continue: asked again, not taken over.
+      if (!(await d.askForWorker(runId, callId))) await cmds.resumeRun(runId);
     },
     async reviewChanges(runId) {
       await reviewChanges(await reviewAt(), runId);

@@ -18,7 +18,8 @@ import { presentStop, type StopDeps } from './stops';
 import { startupScan } from './startup';
 import { WindowStore } from './runStore';
 import { redactUrl } from '../durable/pg/url';
-import { answerForWorker, watchShared } from './sharedStore';
+import { answerForWorker, askAgainForWorker, watchShared } from './sharedStore';
+import type { StoreQuestion } from './logic/storeQuestions';
 import { RunPanels } from './runPanels';
 
 export const LOG_NAME = 'Durable Triage';
@@ -86,10 +87,15 @@ export function activate(context: vscode.ExtensionContext): void {
       tree.badge = n > 0 ? { value: n, tooltip: `${n} ${n === 1 ? 'question waits' : 'questions wait'} for you` } : undefined;
     },
   })) });
-  // While a run waits for a person the status bar says so, whichever window part the question is in.
+  // While a run waits for a person the status bar says so, whichever window part the question is in,
+  // and whether the run is this window's or paused in a shared store for a worker.
+  let storeWaiting: StoreQuestion[] = [];
+  const updateStatus = (): void => {
+    const open = [...questions.list().map((q) => ({ runId: q.runId, callId: q.callId, title: q.title ?? q.tool })), ...storeWaiting];
+    statusBar.ask(open[0] ? { runId: open[0].runId, callId: open[0].callId, title: open[0].title } : undefined, open.length);
+  };
   const questionsChanged = (): void => {
-    const open = questions.list();
-    statusBar.ask(open[0] ? { runId: open[0].runId, callId: open[0].callId, title: open[0].title ?? open[0].tool } : undefined, open.length);
+    updateStatus();
     changed();
   };
   context.subscriptions.push(view, tree, questions.onDidChange(questionsChanged), runs.onDidChange((id) => panels?.refresh(id)));
@@ -100,6 +106,7 @@ export function activate(context: vscode.ExtensionContext): void {
     store,
     setStorePassword: () => runStore.promptPassword(),
     answerForWorker: async (runId, callId, a) => answerForWorker(await store(), runId, callId, a, log),
+    askForWorker: async (runId, callId) => askAgainForWorker(await store(), runId, callId, log),
   });
   panels = new RunPanels({
     extensionUri: context.extensionUri,
@@ -147,7 +154,13 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   warnProblems();
   let watcher = watchRuns(stateDir(), () => changed());
-  context.subscriptions.push(watchShared({ store, shared, isActive: (id) => runs.isActive(id), changed: () => changed(), log }));
+  context.subscriptions.push(watchShared({
+    store, shared, isActive: (id) => runs.isActive(id), changed: () => changed(), log,
+    waiting: (qs) => {
+      storeWaiting = qs;
+      updateStatus();
+    },
+  }));
   context.subscriptions.push(
     { dispose: () => watcher.dispose() },
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -1,13 +1,14 @@
 /**
  * The editor on a shared PostgreSQL store: it lists every run of the store (workers' too),
  * re-reads them every few seconds (there is no folder to watch), and asks about each approval
- * a paused run waits on, in a notification; the answer is left in the store for the worker that
- * continues the run (the editor does not run it). In this window a run it started itself asks
- * as usual.
+ * a paused run waits on, in a notification (and the status bar says an approval is needed); the
+ * answer is left in the store for the worker that continues the run (the editor does not run it).
+ * In this window a run it started itself asks as usual.
  */
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { RunStore } from '../durable/run-store';
+import { storeQuestions, type StoreQuestion } from './logic/storeQuestions';
 import * as core from './core';
 
 /** How often the Runs view re-reads a shared store. */
@@ -27,37 +28,65 @@ export async function answerForWorker(store: RunStore, runId: string, callId: st
   return true;
 }
 
-/** Polls a shared store: refreshes the view and asks, once per question in this window, about waiting approvals. */
+/** The questions no one answered yet (an answer waits in the store until a worker continues the run). */
+async function unanswered(store: RunStore, questions: StoreQuestion[]): Promise<StoreQuestion[]> {
+  const { PgRunStore } = core.pgStore();
+  if (questions.length === 0 || !(store instanceof PgRunStore)) return questions;
+  const answers = new (core.answers().PgAnswers)(store.db);
+  const out: StoreQuestion[] = [];
+  for (const q of questions) if (!(await answers.get(q.runId, 'approval', q.callId))) out.push(q);
+  return out;
+}
+
+/** Asks about a question in a notification (a modal dialog when the person asked for it) and leaves the answer for a worker. */
+async function askForWorker(store: () => Promise<RunStore>, q: StoreQuestion, log: vscode.LogOutputChannel, modal = false): Promise<void> {
+  const pick = await vscode.window.showInformationMessage(q.message, { modal }, 'Approve', 'Deny');
+  if (pick === 'Approve' || pick === 'Deny') await answerForWorker(await store(), q.runId, q.callId, pick === 'Approve' ? 'approve' : 'deny', log);
+}
+
+/**
+ * "Ask Again" (a click on the question in the Runs view, or on the status bar) for a run paused
+ * in a shared store: the question in a modal dialog, the answer left for a worker; the window
+ * does not take the run over. False when the store is not shared or the run does not wait on it.
+ */
+export async function askAgainForWorker(store: RunStore, runId: string, callId: string, log: vscode.LogOutputChannel): Promise<boolean> {
+  if (store.kind !== 'postgres') return false;
+  const q = storeQuestions(await store.listRuns(), () => false).find((x) => x.runId === runId && x.callId === callId);
+  if (!q) return false;
+  await askForWorker(() => Promise.resolve(store), q, log, true);
+  return true;
+}
+
+/**
+ * Polls a shared store: refreshes the view, asks once per question in this window about the
+ * approvals paused runs wait on, and reports them all (waiting) for the status bar.
+ */
 export function watchShared(d: {
   store: () => Promise<RunStore>;
   shared: () => boolean;
   isActive: (runId: string) => boolean;
   changed: () => void;
+  waiting: (questions: StoreQuestion[]) => void;
   log: vscode.LogOutputChannel;
 }): vscode.Disposable {
   const asked = new Set<string>();
   let busy = false;
   const tick = async (): Promise<void> => {
-    if (busy || !d.shared()) return;
+    if (busy) return;
+    if (!d.shared()) {
+      d.waiting([]);
+      return;
+    }
     busy = true;
     try {
       const store = await d.store();
-      const runs = await store.listRuns();
+      const questions = await unanswered(store, storeQuestions(await store.listRuns(), d.isActive));
       d.changed();
-      for (const l of runs) {
-        const s = l.state;
-        if (!s || s.phase !== 'paused' || d.isActive(s.runId)) continue;
-        for (const p of s.pending ?? []) {
-          const key = `${s.runId}:${p.kind}:${p.callId}`;
-          if (p.kind !== 'approval' || asked.has(key)) continue;
-          asked.add(key);
-          void vscode.window
-            .showInformationMessage(`Durable Triage: run ${s.runId} (${s.task}) waits for your approval of ${p.tool}: ${p.args.slice(0, 300)}`, 'Approve', 'Deny')
-            .then(async (pick) => {
-              if (pick === 'Approve' || pick === 'Deny') await answerForWorker(await d.store(), s.runId, p.callId, pick === 'Approve' ? 'approve' : 'deny', d.log);
-            })
-            .then(undefined, (e: Error) => d.log.error(`answer for ${s.runId}: ${e.message}`));
-        }
+      d.waiting(questions);
+      for (const q of questions) {
+        if (asked.has(q.key)) continue;
+        asked.add(q.key);
+        void askForWorker(d.store, q, d.log).then(undefined, (e: Error) => d.log.error(`answer for ${q.runId}: ${e.message}`));
       }
     } catch (e) {
       d.log.warn(`could not read the shared store: ${(e as Error).message}`);

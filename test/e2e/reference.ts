@@ -23,19 +23,27 @@ export interface TrackerIssue { number: number; cause: string; title: string; ru
 
 export interface TaskInfo { name: string; description: string; main: boolean; groups: string[]; checks: number }
 
-export async function runs(stateDir: string): Promise<RunInfo[]> {
-  return (await triageJson<{ runs: RunInfo[] }>(['status', '--state', stateDir])).runs;
+/**
+ * The CLI's arguments naming a run store: `--store URL` for a PostgreSQL store
+ * (postgres://…), else `--state DIR`. The functions below take either as `where`.
+ */
+export function storeArgs(where: string): string[] {
+  return /^postgres(ql)?:\/\//.test(where) ? ['--store', where] : ['--state', where];
 }
 
-/** The one run in stateDir; throws naming what is there otherwise. */
-export async function onlyRun(stateDir: string): Promise<RunInfo> {
-  const all = await runs(stateDir);
-  if (all.length !== 1) throw new Error(`expected one run in ${stateDir}, found ${all.length}: ${JSON.stringify(all.map((r) => r.runId))}`);
+export async function runs(where: string): Promise<RunInfo[]> {
+  return (await triageJson<{ runs: RunInfo[] }>(['status', ...storeArgs(where)])).runs;
+}
+
+/** The one run in where (a state folder or a store URL); throws naming what is there otherwise. */
+export async function onlyRun(where: string): Promise<RunInfo> {
+  const all = await runs(where);
+  if (all.length !== 1) throw new Error(`expected one run in ${where}, found ${all.length}: ${JSON.stringify(all.map((r) => r.runId))}`);
   return all[0];
 }
 
-export async function issues(stateDir: string): Promise<TrackerIssue[]> {
-  return (await triageJson<{ issues: TrackerIssue[] }>(['tracker', 'list', '--state', stateDir])).issues;
+export async function issues(where: string): Promise<TrackerIssue[]> {
+  return (await triageJson<{ issues: TrackerIssue[] }>(['tracker', 'list', ...storeArgs(where)])).issues;
 }
 
 export async function mainTask(): Promise<TaskInfo> {
@@ -53,6 +61,8 @@ export interface Reference {
   /** Call IDs that wrote a file. */
   writeCalls: Set<string>;
   issues: TrackerIssue[];
+  /** The run's turns: one model call each, none repeated. */
+  turns: number;
 }
 
 interface Checkpoint {
@@ -73,7 +83,7 @@ export async function referenceRun(task: string, dir: string): Promise<Reference
   const files = new Map<string, string>();
   for (const f of run.files) files.set(f.path, fs.readFileSync(path.join(workspace, f.path), 'utf8'));
   const writeCalls = new Set(Object.values(cp.files ?? {}).map((f) => f.callId));
-  return { files, toolCalls, writeCalls, issues: await issues(stateDir) };
+  return { files, toolCalls, writeCalls, issues: await issues(stateDir), turns: run.turns ?? 0 };
 }
 
 /**

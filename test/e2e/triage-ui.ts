@@ -23,6 +23,10 @@ export const RESUME_OFFER = new RegExp(`Durable Triage: run ${ID} \\((.+?)\\) wa
 export const OPEN_ELSEWHERE = new RegExp(`Durable Triage: run ${ID} is open in another window; it will not be run here\\.`);
 /** Start on a task whose run here is done: "Durable Triage: <task> already has a finished run here (<runId>, <time> UTC). Show its result, or start a new run?" */
 export const FINISHED_RUN = /Durable Triage: \S+ already has a finished run here \(/;
+/** A run paused in a shared store, asked about in an editor on it: "Durable Triage: run <runId> (<task>) waits for your approval of <tool>: <title>" (title: "File issue: …", "Patch <path>") */
+export const STORE_APPROVAL = new RegExp(`Durable Triage: run ${ID} \\((.+?)\\) waits for your approval of ${ID}: `);
+/** The answer left in a shared store: "Durable Triage: approved; a worker continues run <runId>." */
+export const WORKER_CONTINUES = new RegExp(`Durable Triage: approved; a worker continues run ${ID}\\.`);
 /** "Durable Triage: files the agent wrote have changed: <paths>." */
 export const WORKSPACE_CHANGED = /Durable Triage: files the agent wrote have changed: (.+)\./;
 
@@ -83,4 +87,19 @@ export async function approveUntilDone(page: Page, timeoutMs = 180_000): Promise
 /** A regex matching text literally. */
 export function exactly(text: string): RegExp {
   return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}
+
+function statusBarItems(page: Page) {
+  return page.locator('.part.statusbar .statusbar-item').filter({ visible: true }).filter({ hasText: /\bTriage: / });
+}
+
+/** Clicks the extension's status bar item while it shows text. */
+export async function clickStatusBar(page: Page, text: string): Promise<void> {
+  await statusBarItems(page).filter({ hasText: exactly(text) }).first().locator('a, .statusbar-item-label').first().click({ timeout: 10_000 });
+}
+
+/** The text of the extension's status bar item ("Triage: approval needed", "Triage: turn 3 · $0.05"), or undefined when it is hidden. */
+export async function statusBarText(page: Page): Promise<string | undefined> {
+  const items = await statusBarItems(page).allInnerTexts();
+  return items.length > 0 ? items[0].replace(/\s+/g, ' ').trim() : undefined;
 }

@@ -144,7 +144,7 @@ test('the .vsix holds what the extension runs and nothing else (vsce ls)', () =>
     'LICENSE', 'README.md',
     'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf', // the Run panel's icons (a webview does not get the workbench's)
     'dist/extension.js', 'dist/octokit-client.js', 'dist/panel.js', 'dist/sdk-clients.js',
-    'docs/review-changes.png', 'docs/run-panel.png', // the README's screenshots, shown on the extension's page
+    'docs/review-changes.png', 'docs/run-panel.png', 'docs/shared-store.png', // the README's screenshots, shown on the extension's page
     'package.json',
   ]);
   assert.ok(!files.some((f) => /node_modules|\.triage-state|\.map$/.test(f)), files.join(', '));

@@ -30,6 +30,11 @@ export function approvalMessage(tool: string, title: string): string {
   return `${PREFIX}: approve ${tool}? ${title}`;
 }
 
+/** A run paused in a shared store, for a worker to continue: "Durable Triage: run <runId> (<task>) waits for your approval of <tool>: <title>" */
+export function storeApprovalMessage(runId: string, task: string, tool: string, title: string): string {
+  return `${PREFIX}: run ${runId} (${task}) waits for your approval of ${tool}: ${title}`;
+}
+
 /** The ladder's question to a person: "Durable Triage: Did <tool> <title> already happen?" */
 export function ladderMessage(tool: string, title: string): string {
   return `${PREFIX}: Did ${tool}${title ? ` ${title}` : ''} already happen?`;
