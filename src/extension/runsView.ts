@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunInfo } from '../triage/runinfo';
-import { childRows, runRow, type ChildRow, type RunRow, type RunStatus } from './logic/runRows';
+import { childRows, questionLabel, runRow, type ChildRow, type RunRow, type RunStatus } from './logic/runRows';
 import type { Questions } from './approver';
 import * as core from './core';
 import type { RunStore } from '../durable/run-store';
@@ -80,8 +80,8 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
         runId: q.runId,
         callId: q.callId,
         tool: q.tool,
-        label: q.kind === 'approval' ? `Approve ${q.tool}?` : `Did ${q.tool} already happen?`,
-        description: `asking now · ${q.callId}`,
+        label: questionLabel(q.kind, q.title ?? q.tool),
+        description: 'asking now',
         contextValue: q.kind === 'approval' ? 'question-approval' : 'question-ladder',
       });
     }
@@ -129,7 +129,10 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       case 'question':
         item.id = `q:${r.runId}:${r.callId}`;
         item.iconPath = new vscode.ThemeIcon(r.question === 'approval' ? 'question' : 'history');
-        item.tooltip = r.question === 'approval' ? `${r.tool} waits for your approval. Approve or Deny here, or click to be asked again.` : `Click to answer whether ${r.tool} already happened.`;
+        item.tooltip =
+          r.question === 'approval'
+            ? `${r.tool} (call ${r.callId}) waits for your approval. Approve or Deny here, or click to be asked again.`
+            : `${r.tool} (call ${r.callId}) started but its result was not saved. Click to answer whether it already happened.`;
         item.command = { command: 'durableTriage.showQuestion', title: 'Ask Again', arguments: [node] };
         break;
       case 'file': {

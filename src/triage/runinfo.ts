@@ -2,6 +2,7 @@
  * A run's summary for status listings (the CLI's `status`, the extension's Runs view).
  */
 import type { RunListing } from '../durable/checkpoint';
+import { describeCall } from './transcript/calls';
 
 export interface RunInfo {
   runId: string;
@@ -14,7 +15,8 @@ export interface RunInfo {
   tokens?: { input: number; output: number };
   workspace?: string;
   locked: boolean;
-  pending: { kind: string; callId: string; tool: string }[];
+  /** The questions waiting on a person, each with what its call acts on ("File issue: …"). */
+  pending: { kind: string; callId: string; tool: string; title: string }[];
   /** Attempt markers whose call has no saved result: the ladder will resolve them on resume. */
   unresolved: { callId: string; tool: string; startedAt: string; keyed: boolean }[];
   files: { path: string; sha256: string }[];
@@ -36,7 +38,7 @@ export function runInfo(l: RunListing): RunInfo {
     tokens: { input: s.usage.inputTokens, output: s.usage.outputTokens },
     workspace: s.config.workspace,
     locked: l.locked,
-    pending: (s.pending ?? []).map((p) => ({ kind: p.kind, callId: p.callId, tool: p.tool })),
+    pending: (s.pending ?? []).map((p) => ({ kind: p.kind, callId: p.callId, tool: p.tool, title: describeCall({ id: p.callId, name: p.tool, args: p.args }).title })),
     unresolved: Object.values(s.attempts ?? {})
       .filter((m) => !s.results?.[m.callId])
       .map((m) => ({ callId: m.callId, tool: m.tool, startedAt: m.startedAt, keyed: m.key !== undefined })),

@@ -47,7 +47,8 @@ test('9. a worker\'s run paused in a shared PostgreSQL store: the editor on the 
     await waitForRunsRow(s.page, runRow);
     await widenSideBar(s.page, 640);
     await expandRunsRow(s.page, runRow);
-    await waitForRunsRow(s.page, exactly(`Approve issue_file? waiting for approval · ${paused.pending[0].callId}`));
+    // The question is named by what it acts on (the issue's title), not by a call ID.
+    await waitForRunsRow(s.page, /^Approve: File issue: \S.* waiting for your approval$/);
 
     const approvals: string[] = [];
     for (;;) {

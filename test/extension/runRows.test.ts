@@ -55,8 +55,8 @@ test('short IDs: the task and the random tail, or the ID itself', () => {
 test('children: questions (approvals with their own context value), files written, unresolved markers', () => {
   const withFiles = info({
       pending: [
-        { kind: 'approval', callId: 'c1', tool: 'issue_file' },
-        { kind: 'ladder', callId: 'c2', tool: 'code_patch' },
+        { kind: 'approval', callId: 'c1', tool: 'issue_file', title: 'File issue: todo N crashes' },
+        { kind: 'ladder', callId: 'c2', tool: 'code_patch', title: 'Patch src/todos.js' },
       ],
       files: [{ path: 'src/todos.js', sha256: SHA }],
       unresolved: [{ callId: 'c2', tool: 'code_patch', startedAt: '2025-12-02T10:00:00Z', keyed: false }],
@@ -65,8 +65,8 @@ test('children: questions (approvals with their own context value), files writte
   assert.deepEqual(
     rows.map((r) => [r.kind, r.label, r.contextValue]),
     [
-      ['question', 'Approve issue_file?', 'question-approval'],
-      ['question', 'Did code_patch already happen?', 'question-ladder'],
+      ['question', 'Approve: File issue: todo N crashes', 'question-approval'],
+      ['question', 'Did it already happen? Patch src/todos.js', 'question-ladder'],
       ['file', 'src/todos.js', 'file'],
       ['marker', 'code_patch may have happened', 'marker'],
     ],

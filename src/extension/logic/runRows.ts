@@ -76,6 +76,11 @@ const FILE_STATUS: Record<RunFileStatus, string> = {
   undone: 'undone: as before the run',
 };
 
+/** A question's row names what its call acts on ("Approve: File issue: …"), never a call ID. */
+export function questionLabel(kind: 'approval' | 'ladder', title: string): string {
+  return kind === 'approval' ? `Approve: ${title}` : `Did it already happen? ${title}`;
+}
+
 /** The rows under a run; `files`: where each file the run wrote stands now, when known. */
 export function childRows(info: RunInfo, files?: ReadonlyMap<string, RunFileStatus>): ChildRow[] {
   const rows: ChildRow[] = [];
@@ -87,8 +92,8 @@ export function childRows(info: RunInfo, files?: ReadonlyMap<string, RunFileStat
       runId: info.runId,
       callId: p.callId,
       tool: p.tool,
-      label: approval ? `Approve ${p.tool}?` : `Did ${p.tool} already happen?`,
-      description: approval ? `waiting for approval · ${p.callId}` : `waiting for your answer · ${p.callId}`,
+      label: questionLabel(approval ? 'approval' : 'ladder', p.title),
+      description: approval ? 'waiting for your approval' : 'waiting for your answer',
       contextValue: approval ? 'question-approval' : 'question-ladder',
     });
   }
