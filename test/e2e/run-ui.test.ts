@@ -34,11 +34,13 @@ test('6. the Run panel during a run, after a crash and a reload the same transcr
     const pid = s.extensionHostPid();
     await startTriage(s.page, m.task.name);
     await waitForRunPanel(s.page);
-    await waitFor(async () => (await panelEntries(s.page)).some((e) => /^Turn 3\b/.test(e)), { what: 'the Run panel to show turn 3 live', timeoutMs: 60_000, intervalMs: 250 });
+    // What the panel showed last before the extension host died (debug.dieAfterTool, right after the first patch):
+    // kept from here on, as the host may die before the loop below first looks (a screenshot takes a while).
+    let shown: string[] = await waitFor(async () => {
+      const entries = await panelEntries(s.page);
+      return entries.some((e) => /^Turn 5\b/.test(e)) ? entries : undefined;
+    }, { what: 'the Run panel to show turn 5 live', timeoutMs: 60_000, intervalMs: 250 });
     await s.screenshot('6-run-panel/live');
-
-    // What the panel showed last before the extension host died (debug.dieAfterTool, right after the first patch).
-    let shown: string[] = [];
     await waitFor(async () => {
       if (!isAlive(pid)) return true;
       shown = await panelEntries(s.page).catch(() => shown);
