@@ -5,14 +5,19 @@
  */
 import { FileRunStore } from './file-run-store';
 import type { RunStore } from './run-store';
-import { isPgUrl } from './pg/database';
-import { PgRunStore, type PgStoreOptions } from './pg/pg-run-store';
+import { isPgUrl } from './pg/url';
+import type { PgStoreOptions } from './pg/pg-run-store';
 
 export type StoreRef = string | RunStore;
 
 /** A new store for a folder or a postgres:// URL (its database is not contacted until first used). */
 export function openStore(spec: string, o: PgStoreOptions = {}): RunStore {
-  return isPgUrl(spec) ? new PgRunStore(spec, o) : new FileRunStore(spec);
+  if (!isPgUrl(spec)) return new FileRunStore(spec);
+  // The PostgreSQL client is loaded for a postgres:// URL only: an editor window on local files
+  // does not pay for its start-up when it activates (the bundle keeps it lazy: see bench "extension").
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PgRunStore } = require('./pg/pg-run-store') as typeof import('./pg/pg-run-store');
+  return new PgRunStore(spec, o);
 }
 
 /** Runs `f` with the store `ref` names; a store opened here is closed afterwards. */
