@@ -106,7 +106,7 @@ export function activate(context: vscode.ExtensionContext): void {
     store,
     setStorePassword: () => runStore.promptPassword(),
     answerForWorker: async (runId, callId, a) => answerForWorker(await store(), runId, callId, a, log),
-    askForWorker: async (runId, callId) => askAgainForWorker(await store(), runId, callId, log),
+    askForWorker: async (runId, callId) => askAgainForWorker(await store(), runId, callId, docs.memory, log),
   });
   panels = new RunPanels({
     extensionUri: context.extensionUri,
@@ -155,7 +155,7 @@ export function activate(context: vscode.ExtensionContext): void {
   warnProblems();
   let watcher = watchRuns(stateDir(), () => changed());
   context.subscriptions.push(watchShared({
-    store, shared, isActive: (id) => runs.isActive(id), changed: () => changed(), log,
+    store, shared, isActive: (id) => runs.isActive(id), changed: () => changed(), docs: docs.memory, log,
     waiting: (qs) => {
       storeWaiting = qs;
       updateStatus();

@@ -9,6 +9,10 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { RunStore } from '../durable/run-store';
 import { storeQuestions, type StoreQuestion } from './logic/storeQuestions';
+import { storedApprovalDetails } from './logic/details';
+import { APPROVAL_BUTTONS } from './logic/texts';
+import { showDetails } from './showDetails';
+import type { MemoryDocs } from './docs';
 import * as core from './core';
 
 /** How often the Runs view re-reads a shared store. */
@@ -38,10 +42,20 @@ async function unanswered(store: RunStore, questions: StoreQuestion[]): Promise<
   return out;
 }
 
-/** Asks about a question in a notification (a modal dialog when the person asked for it) and leaves the answer for a worker. */
-async function askForWorker(store: () => Promise<RunStore>, q: StoreQuestion, log: vscode.LogOutputChannel, modal = false): Promise<void> {
-  const pick = await vscode.window.showInformationMessage(q.message, { modal }, 'Approve', 'Deny');
-  if (pick === 'Approve' || pick === 'Deny') await answerForWorker(await store(), q.runId, q.callId, pick === 'Approve' ? 'approve' : 'deny', log);
+/**
+ * Asks about a question in a notification (a modal dialog when the person asked for it) and
+ * leaves the answer for a worker; Show Details opens the call rendered, then asks again.
+ */
+async function askForWorker(store: () => Promise<RunStore>, q: StoreQuestion, docs: MemoryDocs, log: vscode.LogOutputChannel, modal = false): Promise<void> {
+  for (;;) {
+    const pick = await vscode.window.showInformationMessage(q.message, { modal }, APPROVAL_BUTTONS.approve, APPROVAL_BUTTONS.deny, APPROVAL_BUTTONS.details);
+    if (pick === APPROVAL_BUTTONS.details) {
+      await showDetails(storedApprovalDetails(q), docs, q.runId).catch((e: Error) => log.warn(`could not show the details of ${q.callId}: ${e.message}`));
+      continue;
+    }
+    if (pick === APPROVAL_BUTTONS.approve || pick === APPROVAL_BUTTONS.deny) await answerForWorker(await store(), q.runId, q.callId, pick === APPROVAL_BUTTONS.approve ? 'approve' : 'deny', log);
+    return;
+  }
 }
 
 /**
@@ -49,11 +63,11 @@ async function askForWorker(store: () => Promise<RunStore>, q: StoreQuestion, lo
  * in a shared store: the question in a modal dialog, the answer left for a worker; the window
  * does not take the run over. False when the store is not shared or the run does not wait on it.
  */
-export async function askAgainForWorker(store: RunStore, runId: string, callId: string, log: vscode.LogOutputChannel): Promise<boolean> {
+export async function askAgainForWorker(store: RunStore, runId: string, callId: string, docs: MemoryDocs, log: vscode.LogOutputChannel): Promise<boolean> {
   if (store.kind !== 'postgres') return false;
   const q = storeQuestions(await store.listRuns(), () => false).find((x) => x.runId === runId && x.callId === callId);
   if (!q) return false;
-  await askForWorker(() => Promise.resolve(store), q, log, true);
+  await askForWorker(() => Promise.resolve(store), q, docs, log, true);
   return true;
 }
 
@@ -67,6 +81,7 @@ export function watchShared(d: {
   isActive: (runId: string) => boolean;
   changed: () => void;
   waiting: (questions: StoreQuestion[]) => void;
+  docs: MemoryDocs;
   log: vscode.LogOutputChannel;
 }): vscode.Disposable {
   const asked = new Set<string>();
@@ -86,7 +101,7 @@ export function watchShared(d: {
       for (const q of questions) {
         if (asked.has(q.key)) continue;
         asked.add(q.key);
-        void askForWorker(d.store, q, d.log).then(undefined, (e: Error) => d.log.error(`answer for ${q.runId}: ${e.message}`));
+        void askForWorker(d.store, q, d.docs, d.log).then(undefined, (e: Error) => d.log.error(`answer for ${q.runId}: ${e.message}`));
       }
     } catch (e) {
       d.log.warn(`could not read the shared store: ${(e as Error).message}`);

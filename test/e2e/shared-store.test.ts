@@ -4,7 +4,7 @@
 // approvals in notifications; after each answer a worker continues the run, to the end.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickNotificationButton, notificationMessage, runCommand, triageJson, waitFor, waitForNotification } from './harness';
+import { clickNotificationButton, editorTabs, notificationMessage, runCommand, triageJson, waitFor, waitForNotification } from './harness';
 import { SCENARIO_TIMEOUT_MS, mainTaskSuite } from './main-task';
 import { issues, onlyRun } from './reference';
 import { assertRunDone } from './finish';
@@ -59,6 +59,14 @@ test('9. a worker\'s run paused in a shared PostgreSQL store: the editor on the 
       await waitFor(async () => (await statusBarText(s.page)) === APPROVAL_NEEDED, { what: `the status bar to say "${APPROVAL_NEEDED}"`, timeoutMs: 10_000 });
       if (approvals.length === 0) {
         await s.screenshot('9-shared-store/paused-run-asked');
+        // Show Details: the issue as a rendered document named after it, from the saved question; then it is asked again.
+        await clickNotificationButton(s.page, exactly(message), 'Show Details');
+        await waitFor(async () => (await editorTabs(s.page)).some((t) => /File_issue_.*\.md/.test(t)), { what: 'the details of the issue to open in a tab', timeoutMs: 15_000 });
+        // The markdown preview (a webview) renders the issue's title and cause as the saved question holds them.
+        const preview = s.page.locator('iframe.webview.ready').filter({ visible: true }).first().contentFrame().locator('#active-frame').contentFrame();
+        await preview.getByText('Cause:').first().waitFor({ state: 'visible', timeout: 15_000 });
+        assert.match((await preview.locator('body').innerText()).replace(/\s+/g, ' '), /Title: .+ Cause: done-after-delete/);
+        await s.screenshot('9-shared-store/details');
         await clickNotificationButton(s.page, exactly(message), 'Approve');
       } else if (approvals.length === 1) {
         // The second one from the status bar: asked again in a dialog, answered for a worker (the window does not take the run over).

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { approvalDetails, callTitle, ladderDetails, prettyArgs } from '../../src/extension/logic/details';
+import { approvalDetails, callTitle, ladderDetails, prettyArgs, storedApprovalDetails } from '../../src/extension/logic/details';
 
 const base = { runId: 'r1', callId: 'toolu_01', tool: 'issue_file', args: '{"title":"Crash","body":"b"}', title: 'File issue: Crash', detail: 'body text\n\ncause: x' };
 
@@ -39,4 +39,23 @@ test('callTitle: the issue title, else the path, else nothing', () => {
   assert.equal(callTitle('not json'), '');
   assert.equal(callTitle('[1]'), '');
   assert.equal(callTitle(JSON.stringify({ title: 'x'.repeat(200) })).length, 82);
+});
+
+test("a shared store's approval (no live call to ask) is shown from its saved question: the issue's title, cause and body, then the model's arguments", () => {
+  const args = JSON.stringify({ title: '"done N" crashes', cause: 'done-after-delete', body: 'Marking an item done\n\n```\nTypeError: x\n```' });
+  const v = storedApprovalDetails({ runId: 'r9', callId: 'toolu_9', tool: 'issue_file', args });
+  assert.equal(v.kind, 'document');
+  if (v.kind !== 'document') return;
+  assert.equal(v.name, 'File_issue_done_N_crashes.md');
+  assert.match(v.content, /^# File issue: "done N" crashes\n\n\*\*Title:\*\* "done N" crashes\n\n\*\*Cause:\*\* `done-after-delete`\n\nMarking an item done\n/);
+  assert.ok(v.content.includes('paused in the shared store for a worker'), v.content);
+  // The arguments' fence is longer than any fence inside them.
+  assert.ok(v.content.includes('````json\n{\n  "title"'), v.content);
+});
+
+test("a shared store's patch approval shows its diff; arguments that are not JSON are shown as written", () => {
+  const v = storedApprovalDetails({ runId: 'r9', callId: 'c2', tool: 'code_patch', args: JSON.stringify({ path: 'src/a.js', patch: '@@ -1 +1 @@\n-old\n+new' }) });
+  assert.ok(v.kind === 'document' && v.content.includes('`src/a.js`:\n\n```diff\n@@ -1 +1 @@\n-old\n+new\n```'), JSON.stringify(v));
+  const bad = storedApprovalDetails({ runId: 'r9', callId: 'c3', tool: 'issue_file', args: '{"title": "x", "body":' });
+  assert.ok(bad.kind === 'document' && bad.content.startsWith('# issue_file (arguments are not valid JSON)') && bad.content.includes('{"title": "x", "body":'), JSON.stringify(bad));
 });

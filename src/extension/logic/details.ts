@@ -3,6 +3,8 @@
  * else (an issue's title and body, the ladder's question) as a read-only markdown document.
  */
 import type { ApprovalRequest, LadderQuestion } from '../../agent/approver';
+import { describeCall } from '../../triage/transcript/calls';
+import type { Block } from '../../triage/transcript/model';
 
 export type DetailsView =
   | { kind: 'diff'; path: string; before: string; after: string; title: string }
@@ -45,6 +47,42 @@ export function approvalDetails(req: ApprovalRequest): DetailsView {
     '',
   ].join('\n');
   return { kind: 'document', name: `${safeName(req.title || req.tool)}.md`, content };
+}
+
+function blockMarkdown(b: Block): string[] {
+  switch (b.kind) {
+    case 'text':
+      return [b.text];
+    case 'code':
+      return [...(b.label ? [`\`${b.label}\`:`, ''] : []), fence(b.text)];
+    case 'diff':
+      return [`\`${b.path}\`:`, '', fence(b.text, 'diff')];
+    case 'tests':
+      return [`${b.passed} passed, ${b.failed} failed`];
+    case 'issue':
+      return [`**Title:** ${b.title}`, '', ...(b.cause ? [`**Cause:** \`${b.cause}\``, ''] : []), b.body];
+  }
+}
+
+/**
+ * Show Details for an approval a run paused in a shared store waits on: made from its saved
+ * question alone (the window does not run it), as the call renders in the transcript (an issue's
+ * title and body, a patch as its diff), then the model's arguments.
+ */
+export function storedApprovalDetails(q: { runId: string; callId: string; tool: string; args: string }): DetailsView {
+  const call = describeCall({ id: q.callId, name: q.tool, args: q.args });
+  const content = [
+    `# ${call.title}`,
+    '',
+    ...call.args.flatMap((b) => [...blockMarkdown(b), '']),
+    '---',
+    '',
+    `Tool \`${q.tool}\`, call \`${q.callId}\` of run \`${q.runId}\`, paused in the shared store for a worker. The model's arguments:`,
+    '',
+    fence(prettyArgs(q.args), 'json'),
+    '',
+  ].join('\n');
+  return { kind: 'document', name: `${safeName(call.title)}.md`, content };
 }
 
 export function ladderDetails(q: LadderQuestion): DetailsView {

@@ -17,6 +17,8 @@ export interface StoreQuestion {
   tool: string;
   /** What the call acts on: "File issue: <title>", "Patch <path>". */
   title: string;
+  /** The model's arguments, as it wrote them (for Show Details). */
+  args: string;
   /** The notification's text. */
   message: string;
 }
@@ -29,7 +31,7 @@ export function storeQuestions(listings: readonly RunListing[], isActive: (runId
     for (const p of s.pending ?? []) {
       if (p.kind !== 'approval') continue;
       const title = describeCall({ id: p.callId, name: p.tool, args: p.args }).title;
-      out.push({ key: `${s.runId}:approval:${p.callId}`, runId: s.runId, task: s.task, callId: p.callId, tool: p.tool, title, message: storeApprovalMessage(s.runId, s.task, p.tool, title) });
+      out.push({ key: `${s.runId}:approval:${p.callId}`, runId: s.runId, task: s.task, callId: p.callId, tool: p.tool, title, args: p.args, message: storeApprovalMessage(s.runId, s.task, p.tool, title) });
     }
   }
   return out;
