@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import type { RunState } from '../../durable/state';
 import type { RunStore } from '../../durable/run-store';
 import { FileRunStore } from '../../durable/file-run-store';
-import { PgRunStore } from '../../durable/pg/pg-run-store';
+import type { PgRunStore } from '../../durable/pg/pg-run-store';
 import { PgIssueStore } from './pg-issues';
 import { TrackerClient } from './client';
 import { startTracker } from './service';
@@ -49,8 +49,9 @@ export async function openTracker(at: string | RunStore, state: RunState, overri
     return { client: new GitHubTracker({ owner: spec.owner, repo: spec.repo, token: access.githubToken, apiUrl }), close: async () => {} };
   }
   const store = typeof at === 'string' ? new FileRunStore(at) : at;
-  if (store instanceof PgRunStore) {
-    const svc = await startTracker({ store: new PgIssueStore(store.db), port: 0, host: '127.0.0.1' });
+  // By kind, not instanceof: a run on local files does not load the PostgreSQL client.
+  if (store.kind === 'postgres') {
+    const svc = await startTracker({ store: new PgIssueStore((store as PgRunStore).db), port: 0, host: '127.0.0.1' });
     return { client: new TrackerClient(svc.url), close: () => svc.close() };
   }
   if (!(store instanceof FileRunStore)) throw new TypeError(`no embedded tracker for a ${store.kind} store`);
