@@ -139,9 +139,12 @@ test('the .vsix holds what the extension runs and nothing else (vsce ls)', () =>
   const r = spawnSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
-  const outside = files.filter((f) => !f.startsWith('samples/') && !f.startsWith('media/'));
+  const outside = files.filter((f) => !f.startsWith('samples/') && !f.startsWith('media/') && !/^docs\/[^/]+\.md$/.test(f));
+  // the docs the README links to ship too, so its links work on the installed extension's page
+  const docs = fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  assert.deepEqual(files.filter((f) => /^docs\/[^/]+\.md$/.test(f)).sort(), docs.sort());
   assert.deepEqual(outside.sort(), [
-    'LICENSE', 'README.md',
+    'CHANGELOG.md', 'LICENSE', 'README.md',
     'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf', // the Run panel's icons (a webview does not get the workbench's)
     'dist/extension.js', 'dist/octokit-client.js', 'dist/panel.js', 'dist/sdk-clients.js',
     'docs/review-changes.png', 'docs/run-panel.png', 'docs/shared-store.png', // the README's screenshots, shown on the extension's page
