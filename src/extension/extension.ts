@@ -10,6 +10,7 @@ import { ANSWERED_BY, NotificationApprover, type PersonAnswer } from './approver
 import { registerCommands } from './commands';
 import { SECTION, settings, stateDirectory, workspaceFolder, workspaceIdentity } from './config';
 import { WorkspaceSettingsNotices } from './workspaceSettings';
+import { noLinks } from './logic/noLinks';
 import { registerDocs } from './docs';
 import { RunManager } from './runManager';
 import { RUNS_VIEW, RunsView } from './runsView';
@@ -159,7 +160,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const warnProblems = (): void => {
     const { problems, setAside } = settings(context.globalState);
     for (const p of problems) log.warn(p);
-    if (problems.length) void vscode.window.showWarningMessage(`Durable Triage: ${problems.join(' ')}`);
+    if (problems.length) void vscode.window.showWarningMessage(noLinks(`Durable Triage: ${problems.join(' ')}`));
     notices.tell(setAside);
   };
   warnProblems();
