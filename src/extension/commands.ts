@@ -9,6 +9,7 @@ import type { RunState } from '../durable/state';
 import { shortRunId } from './logic/runRows';
 import type { ExtensionSettings } from './logic/settings';
 import { FINISHED_BUTTONS, finishedRunMessage, formatDollars } from './logic/texts';
+import { noLinks } from './logic/noLinks';
 import { ANSWERED_BY, type NotificationApprover, type Questions } from './approver';
 import type { RunManager } from './runManager';
 import type { ApiKeys } from './secrets';
@@ -360,7 +361,7 @@ function isWrongWorkspace(e: unknown): e is WrongWorkspaceError {
 /** A bundled task started on a folder that is not its sample: offer a copy of the sample, opened in a new window. */
 async function offerSample(e: WrongWorkspaceError, d: CommandDeps): Promise<void> {
   const OPEN = 'Open a Copy of the Sample…';
-  const pick = await vscode.window.showErrorMessage(`Durable Triage: ${e.message}`, OPEN);
+  const pick = await vscode.window.showErrorMessage(noLinks(`Durable Triage: ${e.message}`), OPEN);
   if (pick !== OPEN) return;
   const where = await vscode.window.showOpenDialog({
     title: `Durable Triage: where should the copy of ${e.task}'s sample go?`,

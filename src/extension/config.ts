@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { workspaceStateName } from './logic/stateName';
 import { readSettings, type ExtensionSettings } from './logic/settings';
+import { chooseSetting, confirmationKey, type SetAside } from './logic/settingScopes';
 
 export const SECTION = 'durableTriage';
 
@@ -15,10 +16,29 @@ export function workspaceFolder(): string | undefined {
   return f && f.uri.scheme === 'file' ? f.uri.fsPath : undefined;
 }
 
-export function settings(): { settings: ExtensionSettings; problems: string[] } {
+/** Where "the user allowed this workspace's value of a setting" is remembered (the extension's global state). */
+export type AllowedSettings = Pick<vscode.Memento, 'get'>;
+
+/** What identifies this workspace for an allowed setting: its first folder (or workspace file). */
+export function workspaceIdentity(): string {
+  return (vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.workspace.workspaceFile)?.toString() ?? '';
+}
+
+/**
+ * The settings, each from the level it may come from (see logic/settingScopes): `setAside` lists
+ * the workspace values that were not used, for the caller to warn about or ask to allow.
+ */
+export function settings(allowed: AllowedSettings): { settings: ExtensionSettings; problems: string[]; setAside: SetAside[] } {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const c = vscode.workspace.getConfiguration(SECTION, folder);
-  return readSettings((key) => c.get(key));
+  const ws = workspaceIdentity();
+  const setAside: SetAside[] = [];
+  const r = readSettings((key) => {
+    const chosen = chooseSetting(key, c.inspect(key), (k, v) => allowed.get<boolean>(confirmationKey(ws, k, v)) === true);
+    if (chosen.setAside) setAside.push(chosen.setAside);
+    return chosen.value;
+  });
+  return { ...r, setAside };
 }
 
 /**
@@ -27,7 +47,7 @@ export function settings(): { settings: ExtensionSettings; problems: string[] } 
  * of the folder's path. Not `storageUri`: a second window on the same folder gets a
  * storageUri of its own, and would neither see the first window's runs nor meet their lock.
  */
-export function stateDirectory(context: vscode.ExtensionContext, s: ExtensionSettings = settings().settings): string {
+export function stateDirectory(context: vscode.ExtensionContext, s: ExtensionSettings): string {
   const set = s.stateDirectory;
   if (set) {
     const home = set === '~' || set.startsWith('~/') ? path.join(os.homedir(), set.slice(1)) : set;

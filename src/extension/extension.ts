@@ -8,7 +8,9 @@ import * as vscode from 'vscode';
 import { QuestionRegistry } from './logic/questions';
 import { ANSWERED_BY, NotificationApprover, type PersonAnswer } from './approver';
 import { registerCommands } from './commands';
-import { SECTION, settings, stateDirectory, workspaceFolder } from './config';
+import { SECTION, settings, stateDirectory, workspaceFolder, workspaceIdentity } from './config';
+import { WorkspaceSettingsNotices } from './workspaceSettings';
+import { noLinks } from './logic/noLinks';
 import { registerDocs } from './docs';
 import { RunManager } from './runManager';
 import { RUNS_VIEW, RunsView } from './runsView';
@@ -31,7 +33,7 @@ let manager: RunManager | undefined;
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel(LOG_NAME, { log: true });
   context.subscriptions.push(log);
-  const current = (): ReturnType<typeof settings>['settings'] => settings().settings;
+  const current = (): ReturnType<typeof settings>['settings'] => settings(context.globalState).settings;
   const stateDir = (): string => stateDirectory(context, current());
   const runStore = new WindowStore(current, stateDir, context.secrets);
   context.subscriptions.push(runStore);
@@ -147,13 +149,22 @@ export function activate(context: vscode.ExtensionContext): void {
   openCheckpoint = (id) => void cmds.openCheckpoint(id).catch((e: Error) => log.error(`open checkpoint ${id}: ${e.message}`));
   setApiKey = () => void cmds.setApiKey();
 
+  let watcher: vscode.Disposable | undefined;
+  const settingsChanged = (): void => {
+    warnProblems();
+    watcher?.dispose();
+    watcher = watchRuns(stateDir(), () => changed());
+    changed();
+  };
+  const notices = new WorkspaceSettingsNotices(context.globalState, workspaceIdentity, log, settingsChanged);
   const warnProblems = (): void => {
-    const { problems } = settings();
+    const { problems, setAside } = settings(context.globalState);
     for (const p of problems) log.warn(p);
-    if (problems.length) void vscode.window.showWarningMessage(`Durable Triage: ${problems.join(' ')}`);
+    if (problems.length) void vscode.window.showWarningMessage(noLinks(`Durable Triage: ${problems.join(' ')}`));
+    notices.tell(setAside);
   };
   warnProblems();
-  let watcher = watchRuns(stateDir(), () => changed());
+  watcher = watchRuns(stateDir(), () => changed());
   context.subscriptions.push(watchShared({
     store, shared, isActive: (id) => runs.isActive(id), changed: () => changed(), docs: docs.memory, log,
     waiting: (qs) => {
@@ -162,13 +173,9 @@ export function activate(context: vscode.ExtensionContext): void {
     },
   }));
   context.subscriptions.push(
-    { dispose: () => watcher.dispose() },
+    { dispose: () => watcher?.dispose() },
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration(SECTION)) return;
-      warnProblems();
-      watcher.dispose();
-      watcher = watchRuns(stateDir(), () => changed());
-      changed();
+      if (e.affectsConfiguration(SECTION)) settingsChanged();
     }),
   );
 

@@ -11,6 +11,7 @@ import { ABSENT } from '../durable/state';
 import type { RunFile } from '../durable/undo';
 import { shortRunId } from './logic/runRows';
 import { PREFIX } from './logic/texts';
+import { noLinks } from './logic/noLinks';
 import { blobUri, missingUri } from './docs';
 import { showChangedDiffs } from './diffs';
 import * as core from './core';
@@ -61,7 +62,7 @@ export async function openFileDiff(at: ReviewAt, runId: string, rel: string, wor
     f = r.files.find((x) => x.path === rel);
   }
   if (!f) {
-    void vscode.window.showInformationMessage(`${PREFIX}: run ${runId} did not write ${rel}.`);
+    void vscode.window.showInformationMessage(noLinks(`${PREFIX}: run ${runId} did not write ${rel}.`));
     return;
   }
   const label = f.before === ABSENT ? 'created by the run' : f.before === undefined ? 'before the run not recorded' : 'before the run ↔ now';
@@ -111,7 +112,7 @@ export async function undoRun(at: ReviewAt, runId: string, d: { log: vscode.LogO
 
 async function refused(at: ReviewAt, runId: string, e: UndoRefusedError): Promise<void> {
   const SHOW = 'Show Diff';
-  const pick = await vscode.window.showWarningMessage(`${PREFIX}: ${e.message}`, ...(e.changes.length > 0 ? [SHOW] : []));
+  const pick = await vscode.window.showWarningMessage(noLinks(`${PREFIX}: ${e.message}`), ...(e.changes.length > 0 ? [SHOW] : []));
   if (pick !== SHOW) return;
   const state = await at.store.readRun(runId);
   await showChangedDiffs(at.name, state.config.workspace, e.changes);

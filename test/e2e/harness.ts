@@ -56,11 +56,10 @@ export class E2eSuite {
     const workspace = copyWorkspace(opts.workspace, path.join(dir, 'workspace'));
     const stateDir = path.join(dir, 'state');
     fs.mkdirSync(stateDir);
-    updateWorkspaceSettings(workspace, {
-      [opts.stateDirectorySetting ?? 'durableTriage.stateDirectory']: stateDir,
-      ...opts.workspaceSettings,
-    });
-    const server = await startCodeServer({ baseDir: path.join(dir, 'server'), extensionsDir: this.extensionsDir, userSettings: opts.userSettings });
+    // The state folder is a user setting: a workspace value of it is ignored (a run can write the workspace's settings).
+    if (opts.workspaceSettings) updateWorkspaceSettings(workspace, opts.workspaceSettings);
+    const userSettings = { [opts.stateDirectorySetting ?? 'durableTriage.stateDirectory']: stateDir, ...opts.userSettings };
+    const server = await startCodeServer({ baseDir: path.join(dir, 'server'), extensionsDir: this.extensionsDir, userSettings });
     const session = new E2eSession(this.browser, opts, dir, workspace, stateDir, server);
     if (opts.openFirstWindow !== false) {
       try {

@@ -17,11 +17,11 @@ export interface SessionOptions {
   scenario: string;
   /** The folder copied to be the opened workspace, e.g. samples/<task>/workspace. */
   workspace: string;
-  /** Written to the copy's .vscode/settings.json (after the state directory setting). */
+  /** Written to the copy's .vscode/settings.json. */
   workspaceSettings?: Record<string, unknown>;
   /** Merged over the quiet first-run user settings. */
   userSettings?: Record<string, unknown>;
-  /** The workspace setting that gets the session's state folder. */
+  /** The user setting that gets the session's state folder. */
   stateDirectorySetting?: string;
   /** The LogOutputChannel whose log file is copied on failure. */
   extensionLogName?: string;

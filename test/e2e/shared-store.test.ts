@@ -30,7 +30,7 @@ async function worker(url: string): Promise<WorkerRun[]> {
 
 test('9. a worker\'s run paused in a shared PostgreSQL store: the editor on the same store lists it and asks its approvals; a worker continues it after each, to the end, once', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
   const url = await pg!.createDatabase('triage');
-  await m.suite.run({ ...m.scenario('9-shared-store', { 'durableTriage.store': url }), openFirstWindow: false }, async (s) => {
+  await m.suite.run({ ...m.scenario('9-shared-store'), userSettings: { 'durableTriage.store': url }, openFirstWindow: false }, async (s) => {
     // A headless worker runs the task on the folder the editor opens next, until the first approval (filing an issue).
     const { runId } = await triageJson<{ runId: string }>(['enqueue', '--store', url, '--task', m.task.name, '--workspace', s.workspace]);
     const first = await worker(url);

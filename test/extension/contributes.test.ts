@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readSettings } from '../../src/extension/logic/settings';
+import { CONFIRMED_SETTINGS, USER_ONLY_SETTINGS } from '../../src/extension/logic/settingScopes';
 
 function repoRoot(): string {
   let dir = __dirname;
@@ -28,7 +29,7 @@ interface Manifest {
     viewsContainers: { activitybar: { id: string; title: string; icon: string }[] };
     views: Record<string, { id: string; name: string }[]>;
     viewsWelcome: { view: string; contents: string; when?: string }[];
-    configuration: { properties: Record<string, { default: unknown; enum?: string[] }> };
+    configuration: { properties: Record<string, { default: unknown; enum?: string[]; scope?: string }> };
   };
 }
 const m = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
@@ -122,6 +123,19 @@ test('the settings the code reads are exactly the contributed ones, with the con
   const defaults = readSettings((k) => props[`durableTriage.${k}`]?.default);
   assert.deepEqual(defaults.problems, []);
   assert.deepEqual(defaults.settings, readSettings(() => undefined).settings);
+});
+
+test('the settings that decide what a run may do cannot be set by a workspace; the test command and tracker can (the code asks first)', () => {
+  const props = m.contributes.configuration.properties;
+  for (const k of USER_ONLY_SETTINGS) assert.equal(props[`durableTriage.${k}`]?.scope, 'machine', `durableTriage.${k} is scoped "machine"`);
+  for (const k of ['stateDirectory', 'store', 'approval.tools', 'model.baseUrl', 'keys']) assert.ok((USER_ONLY_SETTINGS as readonly string[]).includes(k), `${k} is user-only`);
+  for (const k of CONFIRMED_SETTINGS) assert.equal(props[`durableTriage.${k}`]?.scope, 'resource', `durableTriage.${k} may come from a folder`);
+  // Every setting is either user-only, asked about, or one a workspace may set freely: these, by decision.
+  const free = Object.keys(props)
+    .map((k) => k.slice('durableTriage.'.length))
+    .filter((k) => !(USER_ONLY_SETTINGS as readonly string[]).includes(k) && !(CONFIRMED_SETTINGS as readonly string[]).includes(k))
+    .sort();
+  assert.deepEqual(free, ['debug.dieAfterTool', 'model.name', 'model.provider']);
 });
 
 test('.vscodeignore is an allowlist that lets in what runs', () => {

@@ -1,6 +1,8 @@
 /**
  * What "Show Details" shows for a call waiting on a person: the patch as a diff, anything
  * else (an issue's title and body, the ladder's question) as a read-only markdown document.
+ * Every piece of the model's text in that document is fenced (a block) or escaped (a line), so
+ * the model cannot write a heading, a fake section or an HTML comment that hides the real one.
  */
 import type { ApprovalRequest, LadderQuestion } from '../../agent/approver';
 import { describeCall } from '../../triage/transcript/calls';
@@ -19,10 +21,23 @@ export function prettyArgs(args: string): string {
   }
 }
 
-function fence(text: string, lang = ''): string {
+/**
+ * Model text as a fenced code block: its fence longer than any run of backticks in it, so
+ * nothing in it can close the block and start a heading, an HTML comment or any other markdown.
+ */
+export function fence(text: string, lang = ''): string {
   let ticks = '```';
   while (text.includes(ticks)) ticks += '`';
   return `${ticks}${lang}\n${text}\n${ticks}`;
+}
+
+/**
+ * Model text on one line of markdown (a heading, a label): line breaks made spaces (a new line
+ * could start a heading or an HTML block) and every character markdown gives a meaning to
+ * backslash-escaped, so it reads as written and makes no link, emphasis, code span or HTML.
+ */
+export function inline(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}[\]()#+\-.!<>|~&$^]/g, '\\$&');
 }
 
 /** A file name safe for a virtual document's path. */
@@ -35,13 +50,13 @@ export function approvalDetails(req: ApprovalRequest): DetailsView {
     return { kind: 'diff', path: req.diff.path, before: req.diff.before, after: req.diff.after, title: `${req.tool}: ${req.diff.path} (proposed change)` };
   }
   const content = [
-    `# ${req.title || req.tool}`,
+    `# ${inline(req.title || req.tool)}`,
     '',
-    req.detail,
+    fence(req.detail),
     '',
     '---',
     '',
-    `Tool \`${req.tool}\`, call \`${req.callId}\` of run \`${req.runId}\`. The model's arguments:`,
+    `Tool ${inline(req.tool)}, call ${inline(req.callId)} of run ${inline(req.runId)}. The model's arguments:`,
     '',
     fence(prettyArgs(req.args), 'json'),
     '',
@@ -52,15 +67,15 @@ export function approvalDetails(req: ApprovalRequest): DetailsView {
 function blockMarkdown(b: Block): string[] {
   switch (b.kind) {
     case 'text':
-      return [b.text];
+      return [fence(b.text)];
     case 'code':
-      return [...(b.label ? [`\`${b.label}\`:`, ''] : []), fence(b.text)];
+      return [...(b.label ? [`${inline(b.label)}:`, ''] : []), fence(b.text)];
     case 'diff':
-      return [`\`${b.path}\`:`, '', fence(b.text, 'diff')];
+      return [`${inline(b.path)}:`, '', fence(b.text, 'diff')];
     case 'tests':
       return [`${b.passed} passed, ${b.failed} failed`];
     case 'issue':
-      return [`**Title:** ${b.title}`, '', ...(b.cause ? [`**Cause:** \`${b.cause}\``, ''] : []), b.body];
+      return [`**Title:** ${inline(b.title)}`, '', ...(b.cause ? [`**Cause:** ${inline(b.cause)}`, ''] : []), fence(b.body)];
   }
 }
 
@@ -72,12 +87,12 @@ function blockMarkdown(b: Block): string[] {
 export function storedApprovalDetails(q: { runId: string; callId: string; tool: string; args: string }): DetailsView {
   const call = describeCall({ id: q.callId, name: q.tool, args: q.args });
   const content = [
-    `# ${call.title}`,
+    `# ${inline(call.title)}`,
     '',
     ...call.args.flatMap((b) => [...blockMarkdown(b), '']),
     '---',
     '',
-    `Tool \`${q.tool}\`, call \`${q.callId}\` of run \`${q.runId}\`, paused in the shared store for a worker. The model's arguments:`,
+    `Tool ${inline(q.tool)}, call ${inline(q.callId)} of run ${inline(q.runId)}, paused in the shared store for a worker. The model's arguments:`,
     '',
     fence(prettyArgs(q.args), 'json'),
     '',
@@ -87,11 +102,11 @@ export function storedApprovalDetails(q: { runId: string; callId: string; tool: 
 
 export function ladderDetails(q: LadderQuestion): DetailsView {
   const content = [
-    `# Did ${q.tool} already happen?`,
+    `# Did ${inline(q.tool)} already happen?`,
     '',
-    `The run was interrupted after call \`${q.callId}\` of \`${q.tool}\` started (${q.startedAt}) and before its result was saved.`,
+    `The run was interrupted after call ${inline(q.callId)} of ${inline(q.tool)} started (${inline(q.startedAt)}) and before its result was saved.`,
     '',
-    `Why it could not be decided automatically: ${q.reason}`,
+    `Why it could not be decided automatically: ${inline(q.reason)}`,
     '',
     '- **It Happened**: the call is not run again; your note becomes its result.',
     '- **Run It Again**: the call runs again (choose this only if you are sure it did not happen).',

@@ -7,6 +7,7 @@ import {
   ModelError, RecordingDivergedError, ServiceStopError, TriageError, WorkspaceChangedError,
 } from '../../core/errors';
 import { CHANGED_BUTTONS, PREFIX, openElsewhereMessage, workspaceChangedMessage } from './texts';
+import { noLinks } from './noLinks';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -41,6 +42,8 @@ const RUN_ACTIONS: readonly Action[] = [ACTIONS.diff, ACTIONS.restore, ACTIONS.a
 /** The view of a stop; `runId` is the run it happened in, when the caller knows it. */
 export function errorView(e: unknown, runId?: string): ErrorView {
   const v = viewOf(e);
+  // An error's message can carry a model server's, a tracker's or a crash report's text.
+  v.message = noLinks(v.message);
   if (v.runId === undefined && runId !== undefined) v.runId = runId;
   if (v.runId === undefined) v.actions = v.actions.filter((a) => !RUN_ACTIONS.includes(a));
   return v;

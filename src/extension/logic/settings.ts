@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PriceSchema, type Price } from '../../model/prices';
 import { parseTrackerSpec } from '../../triage/tracker/github/spec';
+import { hasUserinfoPassword, isPgUrl, redactUrl, secretParams } from '../../durable/pg/url';
 
 export const PROVIDERS = ['recorded', 'vscode-lm', 'anthropic', 'openai'] as const;
 export type ProviderSetting = (typeof PROVIDERS)[number];
@@ -112,11 +113,16 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
   return { settings, problems };
 }
 
-/** A store setting must be a postgres:// URL, and must not hold the password (that goes to the secret storage). */
+/**
+ * A store setting must be a postgres:// URL, and must hold no password: neither in its userinfo
+ * nor as a query parameter (`?password=`, `?sslpassword=`, ...); the store's password goes to the
+ * secret storage. The refusal shows the URL with its secrets redacted.
+ */
 export function checkStoreSetting(s: string): { ok: true } | { ok: false; why: string } {
-  if (!/^postgres(ql)?:\/\//i.test(s)) return { ok: false, why: `should be a postgres://user@host/database URL, not ${JSON.stringify(s)}` };
-  if (/^postgres(ql)?:\/\/[^/@]*:[^/@]*@/i.test(s)) {
-    return { ok: false, why: 'holds a password; remove it from the setting and store it with "Durable Triage: Set Store Password" (or PGPASSWORD)' };
+  if (!isPgUrl(s)) return { ok: false, why: `should be a postgres://user@host/database URL, not ${JSON.stringify(redactUrl(s))}` };
+  const where = [...(hasUserinfoPassword(s) ? ['user:password@'] : []), ...secretParams(s).map((k) => `?${k}=`)];
+  if (where.length > 0) {
+    return { ok: false, why: `holds a password (${where.join(', ')}); remove it from the setting and store it with "Durable Triage: Set Store Password" (or PGPASSWORD)` };
   }
   return { ok: true };
 }

@@ -1,10 +1,13 @@
 /**
  * Every text the extension shows a user, in one place: the e2e tests match these exactly
  * (see "The extension's user-facing contract"), so change them only together with those.
+ * Each message a notification shows is passed through noLinks: it carries the model's titles
+ * and paths, which must not become command links.
  */
 
 import { dollars } from '../../triage/transcript/words';
 import { shortRunId } from './runRows';
+import { noLinks } from './noLinks';
 
 export const PREFIX = 'Durable Triage';
 
@@ -27,17 +30,17 @@ export const formatDollars = dollars;
 
 /** "Durable Triage: approve <tool>? <title>" */
 export function approvalMessage(tool: string, title: string): string {
-  return `${PREFIX}: approve ${tool}? ${title}`;
+  return noLinks(`${PREFIX}: approve ${tool}? ${title}`);
 }
 
 /** A run paused in a shared store, for a worker to continue: "Durable Triage: run <runId> (<task>) waits for your approval of <tool>: <title>" */
 export function storeApprovalMessage(runId: string, task: string, tool: string, title: string): string {
-  return `${PREFIX}: run ${runId} (${task}) waits for your approval of ${tool}: ${title}`;
+  return noLinks(`${PREFIX}: run ${runId} (${task}) waits for your approval of ${tool}: ${title}`);
 }
 
 /** The ladder's question to a person: "Durable Triage: Did <tool> <title> already happen?" */
 export function ladderMessage(tool: string, title: string): string {
-  return `${PREFIX}: Did ${tool}${title ? ` ${title}` : ''} already happen?`;
+  return noLinks(`${PREFIX}: Did ${tool}${title ? ` ${title}` : ''} already happen?`);
 }
 
 export const LADDER_NOTE_PROMPT = "What did you find? Your note becomes the call's result, which the model reads.";
@@ -45,7 +48,7 @@ export const LADDER_NOTE_DEFAULT = 'A person confirmed the call had already happ
 
 /** "Durable Triage: run <runId> (<task>) was interrupted at turn <N>. Resume it?" */
 export function resumeOfferMessage(runId: string, task: string, turn: number): string {
-  return `${PREFIX}: run ${runId} (${task}) was interrupted at turn ${turn}. Resume it?`;
+  return noLinks(`${PREFIX}: run ${runId} (${task}) was interrupted at turn ${turn}. Resume it?`);
 }
 
 /**
@@ -53,12 +56,12 @@ export function resumeOfferMessage(runId: string, task: string, turn: number): s
  * run here (<runId>, <date>). Show its result, or start a new run?"
  */
 export function finishedRunMessage(task: string, runId: string, updatedAt: string): string {
-  return `${PREFIX}: ${task} already has a finished run here (${runId}, ${updatedAt.slice(0, 16).replace('T', ' ')} UTC). Show its result, or start a new run?`;
+  return noLinks(`${PREFIX}: ${task} already has a finished run here (${runId}, ${updatedAt.slice(0, 16).replace('T', ' ')} UTC). Show its result, or start a new run?`);
 }
 
 /** "Durable Triage: run <runId> is open in another window; it will not be run here." */
 export function openElsewhereMessage(runId: string): string {
-  return `${PREFIX}: run ${runId} is open in another window; it will not be run here.`;
+  return noLinks(`${PREFIX}: run ${runId} is open in another window; it will not be run here.`);
 }
 
 /**
@@ -69,7 +72,7 @@ export function workspaceChangedMessage(paths: readonly string[], live = true): 
   const how = live
     ? "Restore puts the agent's version back; Keep My Edits goes on with yours (the model is told what changed)."
     : "Restore puts the agent's version back (the recorded demo cannot go on from edited files; run the task with a live model to keep your edits).";
-  return `${PREFIX}: files the agent wrote have changed: ${paths.join(', ')}. ${how}`;
+  return noLinks(`${PREFIX}: files the agent wrote have changed: ${paths.join(', ')}. ${how}`);
 }
 
 /**
@@ -81,21 +84,21 @@ export function doneMessage(task: string, runId: string, checks: readonly { pass
   const parts: string[] = [];
   if (checks) parts.push(`${checks.filter((c) => c.passed).length}/${checks.length} checks passed`);
   parts.push(issues.length > 0 ? `issues ${issues.map((i) => `#${i.number}`).join(', ')}` : 'no issues filed');
-  return `${PREFIX}: ${task} finished: ${parts.join('; ')} (run ${shortRunId(runId, task)}).`;
+  return noLinks(`${PREFIX}: ${task} finished: ${parts.join('; ')} (run ${shortRunId(runId, task)}).`);
 }
 
 /** A notification clicked after its question was decided elsewhere (or closed when the run stopped): what happened first, so a one-line toast shows it. */
 export function decidedMessage(title: string, decision: { answer: unknown; by?: string } | undefined): string {
   const a = decision?.answer;
   const what = typeof a === 'string' ? a : typeof a === 'object' && a !== null ? (a as { answer?: string }).answer : undefined;
-  if (what === undefined || what === 'later') return `${PREFIX}: closed when its run stopped; asked again when the run resumes: ${title}.`;
+  if (what === undefined || what === 'later') return noLinks(`${PREFIX}: closed when its run stopped; asked again when the run resumes: ${title}.`);
   const verb = what === 'approve' ? 'approved' : what === 'deny' ? 'denied' : what === 'rerun' ? 'answered (run it again)' : 'answered (it happened)';
-  return `${PREFIX}: already ${verb}${decision?.by ? ` by ${decision.by}` : ''}; this notification no longer acts: ${title}.`;
+  return noLinks(`${PREFIX}: already ${verb}${decision?.by ? ` by ${decision.by}` : ''}; this notification no longer acts: ${title}.`);
 }
 
 /** An old "Resume it?" clicked for a run that has finished since. */
 export function alreadyFinishedMessage(runId: string, task: string): string {
-  return `${PREFIX}: run ${shortRunId(runId, task)} has finished already; there is nothing to resume. Its transcript is in the Run panel.`;
+  return noLinks(`${PREFIX}: run ${shortRunId(runId, task)} has finished already; there is nothing to resume. Its transcript is in the Run panel.`);
 }
 
 /** The status bar while a run waits for a person. */
@@ -104,17 +107,17 @@ export const STATUS_APPROVAL = '$(bell-dot) Triage: approval needed';
 /** A run that stopped to wait for a person (nobody answered while it ran). */
 export function pausedMessage(runId: string, waiting: readonly { kind: string; tool: string }[]): string {
   const what = waiting.map((w) => (w.kind === 'approval' ? `approval of ${w.tool}` : `your answer about ${w.tool}`)).join(', ');
-  return `${PREFIX}: run ${runId} is paused, waiting for ${what || 'a person'}. Answer it in the Runs view, or resume the run to be asked again.`;
+  return noLinks(`${PREFIX}: run ${runId} is paused, waiting for ${what || 'a person'}. Answer it in the Runs view, or resume the run to be asked again.`);
 }
 
 /** The progress notification's title: "Durable Triage: <task>". */
 export function progressTitle(task: string): string {
-  return `${PREFIX}: ${task}`;
+  return noLinks(`${PREFIX}: ${task}`);
 }
 
 /** "turn N · $D", after what the run does now when given ("waiting for the model · turn N · $D") */
 export function progressText(turn: number, spent: number, doing?: string): string {
-  return `${doing ? `${doing} · ` : ''}turn ${turn} · ${formatDollars(spent)}`;
+  return noLinks(`${doing ? `${doing} · ` : ''}turn ${turn} · ${formatDollars(spent)}`);
 }
 
 /** A link to the run's Run panel, for a notification's message (the progress notification has no buttons). */
