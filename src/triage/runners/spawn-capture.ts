@@ -1,9 +1,11 @@
 /**
  * Starting a test runner as a child process: in its own process group (so a hanging run is
  * killed with everything it started), with a time limit, a cap on the output kept, and the
- * run's cancellation signal. Used by every runner.
+ * run's cancellation signal. Used by every runner. The child never sees this process's secrets
+ * (child-env.ts), whatever environment it is given.
  */
 import { spawn } from 'node:child_process';
+import { withoutSecrets } from './child-env';
 
 /** How much of the child's output is kept (the rest is dropped, with a note). */
 export const OUTPUT_CAP = 256 * 1024;
@@ -29,7 +31,7 @@ export interface SpawnSpec {
 export function spawnCapture(s: SpawnSpec): Promise<Captured> {
   s.signal?.throwIfAborted();
   return new Promise<Captured>((resolve, reject) => {
-    const child = spawn(s.command, s.args, { cwd: s.cwd, env: s.env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', shell: s.shell ?? false });
+    const child = spawn(s.command, s.args, { cwd: s.cwd, env: withoutSecrets(s.env), stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', shell: s.shell ?? false });
     const chunks: Buffer[] = [];
     let size = 0;
     const take = (b: Buffer): void => {
@@ -71,12 +73,4 @@ export function spawnCapture(s: SpawnSpec): Promise<Captured> {
       resolve({ text, exitCode: code ?? -1, timedOut });
     });
   });
-}
-
-/** The environment of a runner's child: no colours, and none of a parent `node --test`'s protocol variables. */
-export function runnerEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...base, NO_COLOR: '1', FORCE_COLOR: '0' };
-  delete env.NODE_TEST_CONTEXT;
-  delete env.NODE_OPTIONS;
-  return env;
 }
