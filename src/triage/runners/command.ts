@@ -5,7 +5,8 @@
  */
 import type { RunContext } from './context';
 import { lastLines, normalize } from './normalize';
-import { runnerEnv, spawnCapture } from './spawn-capture';
+import { runnerEnv } from './child-env';
+import { spawnCapture } from './spawn-capture';
 import type { TestRun } from './types';
 
 export async function runCommand(command: string, c: RunContext): Promise<TestRun> {

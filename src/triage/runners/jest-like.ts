@@ -9,7 +9,8 @@ import { ToolInputError } from '../workspace-paths';
 import { readIfThere, withReportDir, type RunContext } from './context';
 import { installedBin } from './js-bin';
 import { testRun } from './result';
-import { runnerEnv, spawnCapture } from './spawn-capture';
+import { runnerEnv } from './child-env';
+import { spawnCapture } from './spawn-capture';
 import { normalize, trimDetail } from './normalize';
 import type { Failure, TestRun } from './types';
 

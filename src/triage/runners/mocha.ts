@@ -13,7 +13,8 @@ import { readIfThere, withReportDir, type RunContext } from './context';
 import { installedBin, readJson } from './js-bin';
 import { notInstalled } from './jest-like';
 import { testRun } from './result';
-import { runnerEnv, spawnCapture } from './spawn-capture';
+import { runnerEnv } from './child-env';
+import { spawnCapture } from './spawn-capture';
 import { trimDetail } from './normalize';
 import type { Failure, TestRun } from './types';
 

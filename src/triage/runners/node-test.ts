@@ -9,7 +9,8 @@ import { nodeChildEnv } from '../node-child';
 import { walkFiles } from '../tools/walk';
 import { readIfThere, withReportDir, type RunContext } from './context';
 import { testRun } from './result';
-import { runnerEnv, spawnCapture } from './spawn-capture';
+import { runnerEnv } from './child-env';
+import { spawnCapture } from './spawn-capture';
 import { trimDetail } from './normalize';
 import type { Failure, TestRun } from './types';
 
