@@ -8,6 +8,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { StoreOptions } from '../durable/checkpoint';
 import type { OpenedRun, RunStore } from '../durable/run-store';
+import { FileRunStore } from '../durable/file-run-store';
 import { type CrashHook } from '../durable/savepoints';
 import { newState, type RunResult, type RunState } from '../durable/state';
 import { BadInputError } from '../core/errors';
@@ -223,7 +224,7 @@ async function drive(
       const model = await buildModel(o, task, state);
       return {
         model,
-        tools: toolSet(withApprovals(triageTools({ tracker: tracker!.client, keys: state.config.keys, workspace: state.config.workspace, ...testCommandOf(state, o) }), o.approvalTools)),
+        tools: toolSet(withApprovals(triageTools({ tracker: tracker!.client, keys: state.config.keys, workspace: state.config.workspace, hidden: hiddenFromTools(store), ...testCommandOf(state, o) }), o.approvalTools)),
         approver: o.approver,
         contextPolicy: new WindowContextPolicy(),
       };
@@ -245,6 +246,15 @@ async function drive(
   } finally {
     await tracker?.close();
   }
+}
+
+/**
+ * The folders the tools treat as outside the workspace wherever they are: the state folder of a
+ * file store (checkpoints, blobs, the embedded tracker's issues) and the store's workspaces
+ * folder (other runs' copies). Either may sit inside a workspace (`--state .triage`).
+ */
+export function hiddenFromTools(store: RunStore): string[] {
+  return [...(store instanceof FileRunStore ? [store.stateDir] : []), store.workspacesDir];
 }
 
 function testCommandOf(state: RunState, o: { testCommand?: string }): { testCommand?: string } {

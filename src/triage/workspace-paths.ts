@@ -6,10 +6,13 @@
  * UNC), `..` that climbs out of the workspace, and a symlink anywhere along the path
  * (including the final component, if it exists) whose real path is outside the real
  * workspace root, or that is broken (writing through it could create a file anywhere).
- * Symlinks that stay inside the workspace are fine.
+ * Symlinks that stay inside the workspace are fine. Also refused: a path in a hidden folder
+ * (hidden-folders.ts: the run's state folder), whatever the spelling or symlink that leads there.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { hiddenFolderOf } from './hidden-folders';
+import { isInside } from './real-path';
 
 /** A tool argument the tool cannot use; its message is shown to the model as the tool's error result. */
 export class ToolInputError extends Error {
@@ -19,8 +22,11 @@ export class ToolInputError extends Error {
   }
 }
 
-/** Resolves `p` (a workspace-relative path from the model) to an absolute path inside `workspace`. */
-export function resolveInWorkspace(workspace: string, p: unknown): string {
+/**
+ * Resolves `p` (a workspace-relative path from the model) to an absolute path inside `workspace`;
+ * `hidden`: folders the tools treat as outside the workspace (the run's state folder).
+ */
+export function resolveInWorkspace(workspace: string, p: unknown, hidden: readonly string[] = []): string {
   if (typeof p !== 'string') throw new ToolInputError(`path should be a string, found ${kindOf(p)}`);
   if (p.trim() === '') throw new ToolInputError('path is empty; give a path relative to the workspace, e.g. "src/index.js"');
   if (p.includes('\0')) throw new ToolInputError(`path ${JSON.stringify(p)} contains a NUL byte`);
@@ -54,6 +60,9 @@ export function resolveInWorkspace(workspace: string, p: unknown): string {
       throw new ToolInputError(`path "${p}" is outside the workspace: "${toRel(root, cur)}" is a symlink that leads out of it`);
     }
   }
+  if (hiddenFolderOf(root, abs, hidden) !== undefined) {
+    throw new ToolInputError(`path "${p}" is in the run's state folder, which is not part of the workspace; the tools neither read, list nor change it`);
+  }
   return abs;
 }
 
@@ -61,11 +70,6 @@ export function resolveInWorkspace(workspace: string, p: unknown): string {
 export function toRel(workspace: string, abs: string): string {
   const rel = path.relative(path.resolve(workspace), abs);
   return rel === '' ? '.' : rel.split(path.sep).join('/');
-}
-
-function isInside(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
 }
 
 function realRootOf(root: string): string {

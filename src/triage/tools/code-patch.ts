@@ -8,13 +8,13 @@
  *   - the forward patch applies and the reverse one does not: not done;
  *   - anything else (both, neither, the file is gone): unsure, so it throws and a person decides.
  */
-import * as fs from 'node:fs/promises';
 import type { CallDescription, LookupAnswer, Tool, ToolContext } from '../../agent/tool';
 import { ToolInputError } from '../workspace-paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
 import { applyTo, failingHunk, parseOneFilePatch, reverseOf, type OneFilePatch } from './patch';
 import { currentText } from './preview';
+import { readRegularFile } from './regular-file';
 import { writeTarget, type WriteTarget } from './write-target';
 import { syncFileDurable, writeFileDurable } from '../../durable/durable-write';
 
@@ -24,16 +24,17 @@ const PatchArgs = z.strictObject({
 });
 type PatchArgs = z.infer<typeof PatchArgs>;
 
-export function codePatchTool(o: { workspace?: string } = {}): Tool<PatchArgs> {
+/** `workspace`: for describe()'s diff; `hidden`: the folders the tools treat as outside the workspace (the run's state folder). */
+export function codePatchTool(o: { workspace?: string; hidden?: readonly string[] } = {}): Tool<PatchArgs> {
   return {
     name: 'code_patch',
     description:
       'Changes an existing file of the workspace by applying a unified diff of that one file: hunks with "@@ -a,b +c,d @@" headers whose context and removed lines match the file exactly ("---"/"+++" lines optional). Create new files with write_file.',
     args: PatchArgs,
-    writes: (args, workspace) => [writeTarget(workspace, args.path).rel],
+    writes: (args, workspace) => [writeTarget(workspace, args.path, o.hidden).rel],
     run: (args, ctx) =>
       guarded('code_patch', ctx.workspace, async () => {
-        const { target, parsed } = check(args, ctx);
+        const { target, parsed } = check(args, ctx, o.hidden);
         const source = await readExisting(target);
         const after = applyTo(source, parsed.patch);
         if (after === false) {
@@ -52,13 +53,16 @@ export function codePatchTool(o: { workspace?: string } = {}): Tool<PatchArgs> {
       let target: WriteTarget;
       let parsed: OneFilePatch;
       try {
-        ({ target, parsed } = check(args, ctx));
+        ({ target, parsed } = check(args, ctx, o.hidden));
       } catch (e) {
         // Arguments the tool refuses: the call wrote nothing, and running it again gives the same error.
         if (e instanceof ToolInputError) return { status: 'not-done' };
         throw e;
       }
-      const bytes = await fs.readFile(target.abs).catch(() => undefined);
+      const bytes = await readRegularFile(target.abs, target.rel).then((h) => h.bytes, (e: unknown) => {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw e;
+      });
       if (bytes === undefined) throw new Error(`cannot tell whether the patch of ${target.rel} was applied: the file does not exist now`);
       const source = bytes.toString('utf8');
       const forward = applyTo(source, parsed.patch) !== false;
@@ -78,7 +82,7 @@ export function codePatchTool(o: { workspace?: string } = {}): Tool<PatchArgs> {
       const patch = args.patch;
       const d: CallDescription = { title: `Patch ${args.path}`, detail: patch };
       if (o.workspace) {
-        const cur = currentText(o.workspace, args.path);
+        const cur = currentText(o.workspace, args.path, o.hidden);
         if (cur !== undefined) {
           try {
             const after = applyTo(cur.text, parseOneFilePatch(patch).patch);
@@ -93,13 +97,14 @@ export function codePatchTool(o: { workspace?: string } = {}): Tool<PatchArgs> {
   };
 }
 
-function check(args: PatchArgs, ctx: ToolContext): { target: WriteTarget; parsed: OneFilePatch } {
-  return { target: writeTarget(ctx.workspace, args.path), parsed: parseOneFilePatch(args.patch) };
+function check(args: PatchArgs, ctx: ToolContext, hidden: readonly string[] | undefined): { target: WriteTarget; parsed: OneFilePatch } {
+  return { target: writeTarget(ctx.workspace, args.path, hidden), parsed: parseOneFilePatch(args.patch) };
 }
 
+/** The target's text; only a regular file is read (a named pipe is refused, never waited on). */
 async function readExisting(t: WriteTarget): Promise<string> {
   try {
-    return await fs.readFile(t.abs, 'utf8');
+    return (await readRegularFile(t.abs, t.rel)).bytes.toString('utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new ToolInputError(`"${t.rel}" does not exist; create new files with write_file`);
     throw e;

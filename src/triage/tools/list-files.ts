@@ -8,7 +8,8 @@ import { walkFiles } from './walk';
 
 export const LIST_CAP = 500;
 
-export function listFilesTool(): Tool<{ path?: string | null }> {
+/** `hidden`: the folders the tools treat as outside the workspace (the run's state folder); never listed. */
+export function listFilesTool(o: { hidden?: readonly string[] } = {}): Tool<{ path?: string | null }> {
   return {
     name: 'list_files',
     description: `Lists the files below a folder of the workspace (default: the whole workspace), recursively, one workspace-relative path per line, sorted; node_modules and .git are skipped. At most ${LIST_CAP} entries are shown.`,
@@ -17,11 +18,11 @@ export function listFilesTool(): Tool<{ path?: string | null }> {
     run: (args, ctx) =>
       guarded('list_files', ctx.workspace, async () => {
         const p = args.path ?? '.';
-        const abs = resolveInWorkspace(ctx.workspace, p);
+        const abs = resolveInWorkspace(ctx.workspace, p, o.hidden);
         const st = await fs.stat(abs).catch(() => undefined);
         if (!st) throw new ToolInputError(`"${p}" does not exist`);
         if (!st.isDirectory()) throw new ToolInputError(`"${toRel(ctx.workspace, abs)}" is a file, not a folder; read it with read_file`);
-        const files = await walkFiles(ctx.workspace, abs);
+        const files = await walkFiles(ctx.workspace, abs, o.hidden);
         if (files.length === 0) return { content: `no files in ${toRel(ctx.workspace, abs)}` };
         const shown = files.slice(0, LIST_CAP);
         const more = files.length - shown.length;

@@ -14,7 +14,8 @@ import { writeFileDurable } from '../../durable/durable-write';
 
 export const WRITE_CAP = 1_000_000;
 
-export function writeFileTool(o: { workspace?: string } = {}): Tool<{ path: string; content: string }> {
+/** `workspace`: for describe()'s diff; `hidden`: the folders the tools treat as outside the workspace (the run's state folder). */
+export function writeFileTool(o: { workspace?: string; hidden?: readonly string[] } = {}): Tool<{ path: string; content: string }> {
   return {
     name: 'write_file',
     description: 'Creates a file of the workspace, or replaces its whole content (parent folders are created). Use code_patch to change part of an existing file.',
@@ -23,10 +24,10 @@ export function writeFileTool(o: { workspace?: string } = {}): Tool<{ path: stri
       content: z.string().describe('The complete new content of the file'),
     }),
     idempotent: true,
-    writes: (args, workspace) => [writeTarget(workspace, args.path).rel],
+    writes: (args, workspace) => [writeTarget(workspace, args.path, o.hidden).rel],
     run: (args, ctx) =>
       guarded('write_file', ctx.workspace, async () => {
-        const { abs, rel } = writeTarget(ctx.workspace, args.path);
+        const { abs, rel } = writeTarget(ctx.workspace, args.path, o.hidden);
         const buf = Buffer.from(args.content, 'utf8');
         if (buf.length > WRITE_CAP) throw new ToolInputError(`content is ${buf.length} bytes; write_file takes at most ${WRITE_CAP}`);
         await writeFileDurable(abs, buf, { top: ctx.workspace }); // durable before its hash goes into the ledger
@@ -37,7 +38,7 @@ export function writeFileTool(o: { workspace?: string } = {}): Tool<{ path: stri
       const content = args.content;
       const d: CallDescription = { title: `Write ${args.path}`, detail: content.length > 4000 ? `${content.slice(0, 4000)}\n...` : content };
       if (o.workspace) {
-        const before = currentText(o.workspace, args.path);
+        const before = currentText(o.workspace, args.path, o.hidden);
         if (before !== undefined) d.diff = { path: before.rel, before: before.text, after: content };
       }
       return d;

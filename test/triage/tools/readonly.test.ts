@@ -77,7 +77,7 @@ test('read_file caps a big file with a note', async (t) => {
   await writeTree(ws, { 'big.txt': 'x'.repeat(READ_CAP + 500) });
   const out = await readFileTool().run({ path: 'big.txt' }, context(ws));
   assert.ok(out.content.startsWith('x'.repeat(READ_CAP)));
-  assert.match(out.content, /\[truncated: big.txt is 100500 bytes; the first 100000 are shown\]$/);
+  assert.match(out.content, /\[truncated: big.txt is 100500 bytes; the first 100000 are shown, 500 are not\]$/);
 });
 
 test('search_files finds literal, case-sensitive matches as path:line: text', async (t) => {

@@ -47,3 +47,8 @@ export async function callTool<A>(tool: Tool<A>, args: unknown, ctx: ToolContext
   if (!parsed.ok) return { content: parsed.error, isError: true };
   return tool.run(parsed.args, ctx);
 }
+
+/** A tool of any argument type, for tables of calls to different tools. */
+export function anyTool(tool: Pick<Tool, 'name'>): Tool {
+  return tool as Tool;
+}
