@@ -25,6 +25,7 @@ const BY_CODE: Record<string, number> = {
   'run-exists': EXIT.badInput,
   locked: EXIT.locked,
   'workspace-changed': EXIT.workspaceChanged,
+  'workspace-link': EXIT.workspaceChanged,
   'max-resumes': EXIT.maxResumes,
   'budget-exceeded': EXIT.budget,
   'corrupt-checkpoint': EXIT.corrupt,

@@ -78,6 +78,23 @@ export class UndoRefusedError extends TriageError {
   }
 }
 
+/**
+ * Restoring or undoing would write or delete a recorded file through a symlink that leads out of
+ * the workspace (or is broken): the file itself, or a folder above it, was replaced by a link.
+ * Nothing was written or deleted.
+ */
+export class WorkspaceLinkError extends TriageError {
+  readonly code = 'workspace-link';
+  constructor(readonly path: string, readonly link: string, readonly target: string | undefined, action: string) {
+    super(
+      `${action} was refused: ${path} is reached through ${link === path ? 'a symlink' : `the symlink ${link}`} ` +
+        (target === undefined ? 'that is broken' : `that leads out of the workspace (to ${target})`) +
+        `, so writing or deleting it would change a file outside the workspace. Nothing was written or deleted. ` +
+        `Put the file or folder back in place of the link (or remove the link), then try again.`,
+    );
+  }
+}
+
 /** A checkpoint file that cannot be read back: truncated, not JSON, wrong version, bad field. */
 export class CorruptCheckpointError extends TriageError {
   readonly code = 'corrupt-checkpoint';

@@ -3,7 +3,8 @@
  * workspace-relative path with forward slashes), with the written bytes kept in the content
  * store. On resume every recorded file is checked; a changed or missing one stops the run,
  * and there are two ways on: restore the agent's version, or accept the current files (the
- * model is then told what changed: src/agent/notes.ts).
+ * model is then told what changed: src/agent/notes.ts). Restoring checks each version's SHA-256
+ * and refuses paths that go through a symlink out of the workspace (workspace-links.ts).
  */
 import * as fsCb from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -11,24 +12,20 @@ import * as path from 'node:path';
 import type { RunHandle } from './handle';
 import type { StateEdit } from './state-edit';
 import { ABSENT, type FileRecord, type RunState } from './state';
-import { BadInputError, CorruptCheckpointError, WorkspaceChangedError, type FileChange } from '../core/errors';
+import { BadInputError, WorkspaceChangedError, type FileChange } from '../core/errors';
 import { isErrno } from './errno';
 import { syncFileDurable, writeFileDurable } from './durable-write';
 import { sha256Hex } from './blobs';
+import { ledgerPath } from './ledger-path';
+import { storedVersion } from './stored-version';
+import { pathStayingInWorkspace } from './workspace-links';
 
 export { sha256Hex } from './blobs';
+export { ledgerPath } from './ledger-path';
 
 /** Bytes checkWorkspace reads and hashes between two yields to the event loop (a few milliseconds of work). */
 const YIELD_EVERY_BYTES = 2 * 1024 * 1024;
 
-/** "src\\a.js", "./src/a.js" -> "src/a.js"; refuses absolute paths and paths that leave the workspace. */
-export function ledgerPath(relPath: string): string {
-  const p = path.posix.normalize(relPath.replace(/\\/g, '/'));
-  if (p === '.' || p === '..' || p.startsWith('../') || path.posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-    throw new BadInputError(`${JSON.stringify(relPath)} is not a path inside the workspace; give it relative to the workspace folder.`);
-  }
-  return p;
-}
 
 function inWorkspace(workspace: string, relPath: string): string {
   return path.join(workspace, ...ledgerPath(relPath).split('/'));
@@ -143,25 +140,25 @@ function recordOf(state: RunState, change: FileChange): FileRecord {
   return rec;
 }
 
-/** The agent's version of a recorded file, from the content store. */
-async function agentVersion(handle: RunHandle, rel: string, rec: FileRecord): Promise<Buffer> {
-  const buf = await handle.getBlob(rec.sha256);
-  if (!buf) {
-    throw new CorruptCheckpointError(
-      path.join(handle.stateDir, 'blobs', rec.sha256),
-      `the agent's version of ${rel} is missing from the content store, so it cannot be restored; accept the current files instead`,
-    );
-  }
-  return buf;
-}
-
-/** Way on #1: writes the agent's recorded version (from the content store) back over each changed or missing file, durably. */
+/**
+ * Way on #1: writes the agent's recorded version (from the content store) back over each changed or
+ * missing file, durably. Every version is read and checked against its SHA-256, and every path
+ * checked for a symlink leading out of the workspace (WorkspaceLinkError), before the first write.
+ */
 export async function restoreAgentVersion(handle: RunHandle, state: RunState, changes: FileChange[]): Promise<void> {
-  const versions = await Promise.all(changes.map(async (c) => [c.path, await agentVersion(handle, c.path, recordOf(state, c))] as const));
+  const workspace = state.config.workspace;
+  const versions = await Promise.all(
+    changes.map(async (c) => {
+      const rec = recordOf(state, c);
+      const buf = await storedVersion(handle, rec.sha256, `the agent's version of ${c.path}`, 'so it cannot be restored; accept the current files instead');
+      return [c.path, buf] as const;
+    }),
+  );
+  const targets = versions.map(([rel, buf]) => [pathStayingInWorkspace(workspace, rel, `Restoring the agent's version of ${rel}`), buf] as const);
   handle.assertHeld();
-  for (const [rel, buf] of versions) {
+  for (const [file, buf] of targets) {
     // Durable before the run goes on relying on the ledger's hash of it.
-    await writeFileDurable(inWorkspace(state.config.workspace, rel), buf, { top: state.config.workspace });
+    await writeFileDurable(file, buf, { top: workspace });
   }
 }
 

@@ -2,16 +2,19 @@
  * The files a run wrote, compared three ways (as before the run, as the run left them, as
  * they are now), and undoing the run's changes: each file put back as it was before the run
  * first wrote it (from the content store), each file the run created deleted. Undo refuses, and
- * changes nothing, when a file was edited after the run wrote it (that edit would be lost) or
- * when the run did not record a file's earlier version.
+ * changes nothing, when a file was edited after the run wrote it (that edit would be lost), when
+ * the run did not record a file's earlier version, when that version no longer matches its
+ * SHA-256, or when a path goes through a symlink out of the workspace (workspace-links.ts).
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { RunHandle } from './handle';
 import { ABSENT, type RunState } from './state';
-import { CorruptCheckpointError, UndoRefusedError, type FileChange } from '../core/errors';
-import { checkWorkspace, ledgerPath, sha256Hex } from './ledger';
+import { UndoRefusedError, type FileChange } from '../core/errors';
+import { checkWorkspace } from './ledger';
 import { isErrno } from './fsutil';
+import { storedVersion } from './stored-version';
+import { pathStayingInWorkspace } from './workspace-links';
 
 /** Where a file the run wrote stands now. */
 export type RunFileStatus =
@@ -67,27 +70,28 @@ export async function undoPlan(state: RunState): Promise<{ restore: RunFile[]; r
   return { restore: todo.filter((f) => f.before !== ABSENT), remove: todo.filter((f) => f.before === ABSENT) };
 }
 
-/** Undoes the run's changes (the lock held through `handle`); returns the paths restored and deleted. */
+/**
+ * Undoes the run's changes (the lock held through `handle`); returns the paths restored and deleted.
+ * Every earlier version is read and checked against its SHA-256, and every path checked for a
+ * symlink leading out of the workspace (WorkspaceLinkError), before the first write or delete.
+ */
 export async function undoRunChanges(handle: RunHandle, state: RunState): Promise<{ restored: string[]; deleted: string[] }> {
   const plan = await undoPlan(state);
+  const workspace = state.config.workspace;
+  const action = `Undoing run ${state.runId}'s changes`;
   const versions = await Promise.all(
-    plan.restore.map(async (f) => {
-      const buf = await handle.getBlob(f.before!);
-      if (!buf || sha256Hex(buf) !== f.before) {
-        throw new CorruptCheckpointError(path.join(handle.stateDir, 'blobs', f.before!), `the version of ${f.path} from before the run is missing from the content store, so it cannot be put back`);
-      }
-      return [f.path, buf] as const;
-    }),
+    plan.restore.map(async (f) => [f.path, await storedVersion(handle, f.before!, `the version of ${f.path} from before the run`, 'so it cannot be put back')] as const),
   );
+  const writes = versions.map(([rel, buf]) => [pathStayingInWorkspace(workspace, rel, action), buf] as const);
+  const deletes = plan.remove.map((f) => pathStayingInWorkspace(workspace, f.path, action));
   handle.assertHeld();
-  const abs = (rel: string): string => path.join(state.config.workspace, ...ledgerPath(rel).split('/'));
-  for (const [rel, buf] of versions) {
-    await fs.mkdir(path.dirname(abs(rel)), { recursive: true });
-    await fs.writeFile(abs(rel), buf);
+  for (const [file, buf] of writes) {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, buf);
   }
-  for (const f of plan.remove) {
+  for (const file of deletes) {
     try {
-      await fs.unlink(abs(f.path));
+      await fs.unlink(file);
     } catch (e) {
       if (!isErrno(e, 'ENOENT')) throw e;
     }

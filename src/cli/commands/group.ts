@@ -15,7 +15,7 @@ export async function cmdGroup(args: string[]): Promise<number> {
   const workspace = path.resolve((v.workspace as string | undefined) ?? '.');
   const g = await groupCrashes(workspace, v.crashes as string);
   if (v.json) {
-    process.stdout.write(JSON.stringify({ folder: g.folder, groups: g.groups.map((x) => ({ cause: x.cause, signature: x.signature, message: x.message, frames: x.frames, reports: x.reports })), ungrouped: g.ungrouped }) + '\n');
+    process.stdout.write(JSON.stringify({ folder: g.folder, groups: g.groups.map((x) => ({ cause: x.cause, signature: x.signature, message: x.message, frames: x.frames, reports: x.reports })), ungrouped: g.ungrouped, skipped: g.skipped }) + '\n');
     return EXIT.done;
   }
   const count = g.groups.reduce((n, x) => n + x.reports.length, 0);
@@ -26,5 +26,6 @@ export async function cmdGroup(args: string[]): Promise<number> {
     for (const r of x.reports) process.stdout.write(`  - ${r}\n`);
   }
   if (g.ungrouped.length > 0) process.stdout.write(`\nno crash found in: ${g.ungrouped.join(', ')}\n`);
+  if (g.skipped.length > 0) process.stdout.write(`\nnot read: ${g.skipped.map((x) => `${x.path} (${x.reason})`).join(', ')}\n`);
   return EXIT.done;
 }

@@ -3,7 +3,9 @@
  * panics, JSON error events with a stack) into crash groups by signature (signature.ts).
  * Deterministic: the same folder gives the same groups, in the same order, with the same cause
  * slugs (sorted by signature; a slug taken twice gets -2, -3...). Reports with no crash in them
- * are listed apart, not grouped.
+ * are listed apart, not grouped. What is not a regular file (a named pipe would block the read
+ * forever) or is a symlink out of the workspace is not read: it is listed as skipped, with the
+ * reason, and grouping goes on (read-report.ts; one stray entry does not stop a folder's triage).
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -11,6 +13,7 @@ import { BadInputError } from '../../core/errors';
 import { resolveInWorkspace, toRel } from '../workspace-paths';
 import { walkFiles } from '../tools/walk';
 import { parseCrashes } from './parse';
+import { readReport } from './read-report';
 import { signatureOf, type PlacedFrame } from './signature';
 
 export interface CrashGroup {
@@ -31,9 +34,17 @@ export interface Grouping {
   groups: CrashGroup[];
   /** Reports in which no crash was found. */
   ungrouped: string[];
+  /** Entries of the folder not read at all (a named pipe, a socket, a symlink out of the workspace), with the reason. */
+  skipped: SkippedReport[];
 }
 
-const MAX_REPORT_BYTES = 2_000_000;
+export interface SkippedReport {
+  path: string;
+  reason: string;
+}
+
+/** The message kept of a group's first crash (a report's message can be any length). */
+const MAX_MESSAGE_CHARS = 500;
 
 export async function groupCrashes(workspace: string, folder: string): Promise<Grouping> {
   let abs: string;
@@ -47,11 +58,17 @@ export async function groupCrashes(workspace: string, folder: string): Promise<G
   const all = await walkFiles(workspace, path.resolve(workspace));
   const files = new Set(all);
   const reports = all.filter((f) => f.startsWith(`${toRel(workspace, abs)}/`) || toRel(workspace, abs) === '.');
+  const realWorkspace = await fs.realpath(workspace);
   const bySig = new Map<string, CrashGroup>();
   const ungrouped: string[] = [];
+  const skipped: SkippedReport[] = [];
   for (const rel of reports) {
-    const text = await readReport(path.join(workspace, rel));
-    const crashes = text === undefined ? [] : parseCrashes(text);
+    const read = await readReport(realWorkspace, path.join(workspace, rel));
+    if (read.kind === 'skipped') {
+      skipped.push({ path: rel, reason: read.reason });
+      continue;
+    }
+    const crashes = read.kind === 'text' ? parseCrashes(read.text) : [];
     if (crashes.length === 0) {
       ungrouped.push(rel);
       continue;
@@ -61,7 +78,7 @@ export async function groupCrashes(workspace: string, folder: string): Promise<G
       const id = crashes.length > 1 ? `${rel}#${k + 1}` : rel;
       const g = bySig.get(sig.text);
       if (g) g.reports.push(id);
-      else bySig.set(sig.text, { cause: '', signature: sig.text, type: sig.type, message: c.message, frames: sig.frames, reports: [id] });
+      else bySig.set(sig.text, { cause: '', signature: sig.text, type: sig.type, message: capped(c.message, MAX_MESSAGE_CHARS), frames: sig.frames, reports: [id] });
     });
   }
   const groups = [...bySig.values()].sort((a, b) => (a.signature < b.signature ? -1 : 1));
@@ -73,7 +90,7 @@ export async function groupCrashes(workspace: string, folder: string): Promise<G
     taken.set(base, n);
     g.cause = n === 1 ? base : `${base}-${n}`;
   }
-  return { folder: toRel(workspace, abs), groups, ungrouped };
+  return { folder: toRel(workspace, abs), groups, ungrouped, skipped };
 }
 
 /** "parse-duration-type-error": the top frame's function (else its file's name), then the error type, in kebab case. */
@@ -92,18 +109,6 @@ function kebab(s: string): string {
     .toLowerCase();
 }
 
-async function readReport(file: string): Promise<string | undefined> {
-  try {
-    const h = await fs.open(file, 'r');
-    try {
-      const buf = Buffer.alloc(MAX_REPORT_BYTES);
-      const { bytesRead } = await h.read(buf, 0, MAX_REPORT_BYTES, 0);
-      const b = buf.subarray(0, bytesRead);
-      return b.subarray(0, 8000).includes(0) ? undefined : b.toString('utf8');
-    } finally {
-      await h.close();
-    }
-  } catch {
-    return undefined;
-  }
+function capped(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max)}…`;
 }

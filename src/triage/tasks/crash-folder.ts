@@ -3,7 +3,8 @@
  * is one group per subfolder (already sorted by cause); a folder of raw reports (log files, stack
  * traces, JSON error events) is grouped by signature (crashes/group.ts). The groups are saved
  * with the run at its start, so a resumed run sees the same groups. The prompt tells the model
- * where this repository keeps its tests and in which language (runners/layout.ts). No recording
+ * where this repository keeps its tests and in which language (runners/layout.ts), and lists the
+ * groups, capped (crash-list.ts: a huge folder does not make a huge prompt). No recording
  * and no checks: it needs a real model, and there is no bundled answer to judge it against.
  */
 import * as fs from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { resolveInWorkspace } from '../workspace-paths';
 import { groupCrashes } from '../crashes/group';
 import { testLayout } from '../runners/layout';
 import { OWN_REPO_SYSTEM } from './prompts';
+import { crashGroupList } from './crash-list';
 import type { GroupSpec, TaskSpec } from './catalog';
 
 export const CRASH_FOLDER_TASK = 'crash-folder';
@@ -39,7 +41,7 @@ export async function crashFolderTask(workspace: string, crashes: string | undef
     signature: g.signature,
     reports: g.reports,
   }));
-  const list = groups.map((g) => `- cause "${g.cause}": ${g.signature}\n  reports: ${(g.reports ?? []).join(', ')}`).join('\n');
+  const list = crashGroupList(saved);
   const prompt = `Triage the crash reports of this repository, in ${rel}/. They are grouped by cause (error type and where it happened):
 ${list}
 
@@ -92,10 +94,11 @@ export async function crashFolderGroups(workspace: string, crashes: string): Pro
   }
   const g = await groupCrashes(workspace, crashes);
   if (g.groups.length === 0) {
+    const notRead = g.skipped.length === 0 ? '' : ` ${g.skipped.length} entr${g.skipped.length === 1 ? 'y was' : 'ies were'} not read: ${g.skipped.slice(0, 5).map((x) => `${x.path} (${x.reason})`).join(', ')}${g.skipped.length > 5 ? ', ...' : ''}.`;
     throw new BadInputError(
       g.ungrouped.length === 0
-        ? `The crash reports folder ${crashes} is empty.`
-        : `No crash was found in the ${g.ungrouped.length} report(s) of ${crashes} (no Node stack trace, Python traceback, Go panic or JSON error event with a stack); sort them into one subfolder per cause instead.`,
+        ? `The crash reports folder ${crashes} ${g.skipped.length === 0 ? 'is empty.' : 'has no report file that could be read.'}${notRead}`
+        : `No crash was found in the ${g.ungrouped.length} report(s) of ${crashes} (no Node stack trace, Python traceback, Go panic or JSON error event with a stack); sort them into one subfolder per cause instead.${notRead}`,
     );
   }
   return g.groups.map((x) => ({ cause: x.cause, signature: x.signature, reports: x.reports }));
