@@ -25,4 +25,5 @@ export const USAGE = `triage: a durable LLM triage agent, headless
 Exit status: 0 done, 2 bad input, 3 paused for a person, 4 locked by another process,
 5 workspace changed, 6 restart limit reached, 7 budget exhausted, 8 corrupt checkpoint,
 9 lock lost, 10 model error, 11 tracker (GitHub: no token, no access, rate limited, down),
-12 run store unavailable (PostgreSQL), 130 cancelled. GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).`;
+12 run store unavailable (PostgreSQL),
+13 tracker issue file corrupt (<state>/tracker/issues.json or the served --dir's), 130 cancelled. GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).`;
