@@ -85,8 +85,9 @@ function alreadyFiled(i: TrackerIssue, cause: string, runId: string): string {
   return `issue #${i.number} is already filed for cause ${cause} in this workspace${by}; not filing it again`;
 }
 
-export function filedText(i: Pick<TrackerIssue, 'number' | 'title'>): string {
-  return `filed issue #${i.number}: ${i.title}`;
+/** "filed issue #3: Title", and on a second line the issue's web page where the tracker has one (GitHub). */
+export function filedText(i: Pick<TrackerIssue, 'number' | 'title' | 'url'>): string {
+  return `filed issue #${i.number}: ${i.title}${i.url ? `\nurl: ${i.url}` : ''}`;
 }
 
 function trackerDown(e: TrackerError): ToolOutput {
