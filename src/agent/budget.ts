@@ -15,6 +15,20 @@ export interface Limits {
 
 export const DEFAULT_MAX_RESTARTS = 10;
 
+/**
+ * The turns and dollars a triage run may use when nobody said otherwise (the CLI's run and
+ * worker, the editor's settings): room for the bundled tasks with a wide margin (the main task
+ * takes 26 turns and $0.59, batch-parser 49 turns and about $1.60), and a stop for a model that
+ * loops or files without end. A user raises them (--max-turns, --max-dollars,
+ * durableTriage.budget.*); Infinity is no limit.
+ */
+export const DEFAULT_LIMITS = { maxTurns: 100, maxDollars: 5 } as const satisfies Limits;
+
+/** `limits` with the default turns and dollars where it names none. */
+export function withDefaultLimits(limits: Limits = {}): Limits {
+  return { ...limits, maxTurns: limits.maxTurns ?? DEFAULT_LIMITS.maxTurns, maxDollars: limits.maxDollars ?? DEFAULT_LIMITS.maxDollars };
+}
+
 /** Throws BudgetExceededError when the next model call would start past a budget. */
 export function checkBudget(state: RunState, limits: Limits, estimate: { tokens: number; dollars: number } = { tokens: 0, dollars: 0 }): void {
   if (limits.maxTurns !== undefined && state.turns >= limits.maxTurns) throw new BudgetExceededError(state.runId, 'turns', state.turns, limits.maxTurns);

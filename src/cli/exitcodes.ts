@@ -17,6 +17,7 @@ export const EXIT = {
   model: 10,
   tracker: 11,
   storeUnavailable: 12,
+  trackerStoreCorrupt: 13,
   cancelled: 130,
 } as const;
 
@@ -39,6 +40,7 @@ const BY_CODE: Record<string, number> = {
   'github-unavailable': EXIT.tracker,
   cancelled: EXIT.cancelled,
   'store-unavailable': EXIT.storeUnavailable,
+  'tracker-store-corrupt': EXIT.trackerStoreCorrupt,
 };
 
 export function exitCodeOf(e: unknown): number {

@@ -1,3 +1,5 @@
+import { DEFAULT_LIMITS, DEFAULT_MAX_RESTARTS } from '../agent/budget';
+
 /** The CLI's usage text. */
 export const USAGE = `triage: a durable LLM triage agent, headless
 
@@ -14,7 +16,8 @@ export const USAGE = `triage: a durable LLM triage agent, headless
   triage tracker list --state DIR [--run ID] [--json]
   (run, status, show and tracker list take --store postgres://... instead of --state DIR)
   triage worker --store URL [--concurrency N] [--approve ask|yes|no] [--exit-when-idle]
-                [--lease-ms MS] [--poll-ms MS] [--json]
+                [--lease-ms MS] [--poll-ms MS] [--max-turns N] [--max-dollars D] [--max-tokens N]
+                [--max-restarts N] [--json]
   triage enqueue --store URL --task NAME [--workspace DIR] [--workspaces DIR] [--keys on|off]
                  [--model ...] [--json]
   triage answer --store URL --run ID --call CALL (--approve | --deny | --done TEXT | --rerun)
@@ -22,7 +25,12 @@ export const USAGE = `triage: a durable LLM triage agent, headless
   triage sweep [--kill] [--power-loss] [--json]
   triage demo [--state DIR]
 
+Limits (run and worker): a run stops before the model call past them (exit 7) and resumes
+once raised. Default --max-turns ${DEFAULT_LIMITS.maxTurns} and --max-dollars ${DEFAULT_LIMITS.maxDollars} over the run's whole life;
+--max-tokens none and --max-restarts ${DEFAULT_MAX_RESTARTS} by default; "none" lifts a limit.
+
 Exit status: 0 done, 2 bad input, 3 paused for a person, 4 locked by another process,
 5 workspace changed, 6 restart limit reached, 7 budget exhausted, 8 corrupt checkpoint,
 9 lock lost, 10 model error, 11 tracker (GitHub: no token, no access, rate limited, down),
-12 run store unavailable (PostgreSQL), 130 cancelled. GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).`;
+12 run store unavailable (PostgreSQL),
+13 tracker issue file corrupt (<state>/tracker/issues.json or the served --dir's), 130 cancelled. GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).`;

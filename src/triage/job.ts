@@ -15,7 +15,7 @@ import { BadInputError } from '../core/errors';
 import { copyTreeDurable } from '../durable/durable-copy';
 import { startRun, continueRun, runStoreOf } from '../agent/runner';
 import { newRunId } from '../agent/keys';
-import type { Limits } from '../agent/budget';
+import { withDefaultLimits, type Limits } from '../agent/budget';
 import type { LoopEvent } from '../agent/loop';
 import type { Approver } from '../agent/approver';
 import { toolSet, type Tool } from '../agent/tool';
@@ -64,6 +64,7 @@ export interface TriageRunOptions {
   testCommand?: string;
   /** Start a new run even if the task (in that workspace) already has one (`--new`); default: resume or show the latest. */
   fresh?: boolean;
+  /** The run's limits; turns and dollars not given are DEFAULT_LIMITS (agent/budget.ts). */
   limits?: Limits;
   signal?: AbortSignal;
   crash?: CrashHook;
@@ -210,7 +211,7 @@ async function drive(
     events,
     ...(o.onHistoryError ? { onHistoryError: o.onHistoryError } : {}),
     ...(o.store ? { store: o.store } : {}),
-    ...(o.limits ? { limits: o.limits } : {}),
+    limits: withDefaultLimits(o.limits),
     ...(o.signal ? { signal: o.signal } : {}),
     ...(o.crash ? { crash: o.crash } : {}),
     onEvent,
@@ -224,7 +225,7 @@ async function drive(
       const model = await buildModel(o, task, state);
       return {
         model,
-        tools: toolSet(withApprovals(triageTools({ tracker: tracker!.client, keys: state.config.keys, workspace: state.config.workspace, hidden: hiddenFromTools(store), ...testCommandOf(state, o) }), o.approvalTools)),
+        tools: toolSet(withApprovals(triageTools({ tracker: tracker!.client, keys: state.config.keys, workspace: state.config.workspace, hidden: hiddenFromTools(store), causes: task.groups.map((g) => g.cause), ...testCommandOf(state, o) }), o.approvalTools)),
         approver: o.approver,
         contextPolicy: new WindowContextPolicy(),
       };

@@ -4,6 +4,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { triage, lastJson } from './support';
+import { EXIT, exitCodeOf } from '../../src/cli/exitcodes';
+import { USAGE } from '../../src/cli/usage';
+import { TrackerStoreCorruptError } from '../../src/triage/tracker/errors';
 
 test('bad input exits 2 with a message naming the problem', () => {
   const unknownTask = triage(['run', '--task', 'no-such-task', '--state', os.tmpdir()]);
@@ -54,6 +57,24 @@ test('a corrupt checkpoint exits 8, names the file and is left untouched', () =>
     assert.equal(resume.status, 8, resume.stderr);
     assert.ok(resume.stderr.includes(file), resume.stderr);
     assert.deepEqual(fs.readFileSync(file), cut);
+  } finally {
+    fs.rmSync(state, { recursive: true, force: true });
+  }
+});
+
+test('a corrupt tracker issue file has its own exit status (13), named in the usage, and is left untouched', () => {
+  assert.equal(exitCodeOf(new TrackerStoreCorruptError('/x/issues.json', 'not valid JSON')), EXIT.trackerStoreCorrupt);
+  assert.equal(EXIT.trackerStoreCorrupt, 13);
+  assert.match(USAGE, /13 tracker issue file corrupt/);
+  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-tracker-corrupt-'));
+  try {
+    const file = path.join(state, 'tracker', 'issues.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, '{"version":1,"issues":[{"num');
+    const r = triage(['tracker', 'list', '--state', state]);
+    assert.equal(r.status, 13, r.stderr);
+    assert.ok(r.stderr.includes(file), r.stderr);
+    assert.equal(fs.readFileSync(file, 'utf8'), '{"version":1,"issues":[{"num');
   } finally {
     fs.rmSync(state, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readSettings } from '../../src/extension/logic/settings';
 import { CONFIRMED_SETTINGS, USER_ONLY_SETTINGS } from '../../src/extension/logic/settingScopes';
+import { DEFAULT_LIMITS } from '../../src/agent/budget';
 
 function repoRoot(): string {
   let dir = __dirname;
@@ -114,6 +115,8 @@ test('the settings the code reads are exactly the contributed ones, with the con
   assert.deepEqual([...new Set(read)].sort(), Object.keys(props).sort());
   assert.equal(props['durableTriage.stateDirectory'].default, '');
   assert.equal(props['durableTriage.maxRestarts'].default, 10);
+  assert.equal(props['durableTriage.budget.maxTurns'].default, DEFAULT_LIMITS.maxTurns, 'the Settings UI shows the default the code applies');
+  assert.equal(props['durableTriage.budget.maxDollars'].default, DEFAULT_LIMITS.maxDollars);
   assert.deepEqual(props['durableTriage.approval.tools'].default, ['issue_file']);
   assert.deepEqual(props['durableTriage.model.provider'].enum, ['recorded', 'vscode-lm', 'anthropic', 'openai']);
   assert.equal(props['durableTriage.keys'].default, true);

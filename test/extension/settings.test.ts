@@ -1,21 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readSettings, DEFAULT_MAX_RESTARTS } from '../../src/extension/logic/settings';
+import { DEFAULT_LIMITS } from '../../src/agent/budget';
 
 const from = (o: Record<string, unknown>) => (k: string) => o[k];
 
-test('defaults: no budgets, 10 restarts, issue_file asked, recorded model, keys on', () => {
+test('defaults: the default turns and dollars (DEFAULT_LIMITS), 10 restarts, issue_file asked, recorded model, keys on', () => {
   const { settings, problems } = readSettings(from({}));
   assert.deepEqual(problems, []);
   assert.deepEqual(settings, {
     stateDirectory: '',
-    limits: { maxRestarts: DEFAULT_MAX_RESTARTS },
+    limits: { maxRestarts: DEFAULT_MAX_RESTARTS, maxTurns: 100, maxDollars: 5 },
     approvalTools: ['issue_file'],
     provider: 'recorded',
     keys: true,
     prices: {},
   });
   assert.equal(DEFAULT_MAX_RESTARTS, 10);
+  assert.deepEqual(DEFAULT_LIMITS, { maxTurns: 100, maxDollars: 5 });
 });
 
 test('settings map onto the run options; 0 means no limit', () => {
@@ -37,7 +39,7 @@ test('settings map onto the run options; 0 means no limit', () => {
   );
   assert.deepEqual(problems, []);
   assert.equal(settings.stateDirectory, '/tmp/state');
-  assert.deepEqual(settings.limits, { maxTurns: 40, maxTokens: 500000, maxRestarts: 3 });
+  assert.deepEqual(settings.limits, { maxTurns: 40, maxDollars: Infinity, maxTokens: 500000, maxRestarts: 3 });
   assert.deepEqual(settings.approvalTools, ['issue_file', 'code_patch']);
   assert.equal(settings.provider, 'openai');
   assert.equal(settings.modelName, 'qwen2.5');
@@ -60,7 +62,7 @@ test('unusable values fall back to the default and are reported by name', () => 
       prices: { good: { input: 1, output: 2 }, bad: { input: 1 } },
     }),
   );
-  assert.deepEqual(settings.limits, { maxRestarts: 10 });
+  assert.deepEqual(settings.limits, { maxRestarts: 10, ...DEFAULT_LIMITS });
   assert.deepEqual(settings.approvalTools, ['issue_file']);
   assert.equal(settings.provider, 'recorded');
   assert.equal(settings.baseUrl, undefined);

@@ -13,7 +13,7 @@ import { runTriage, type TriageOutcome } from '../../triage/job';
 import { TerminalApprover, type ApproveMode } from '../terminal-approver';
 import { EXIT } from '../exitcodes';
 import { describeEvent } from '../progress';
-import type { Limits } from '../../agent/budget';
+import { LIMIT_FLAGS, limitsFromFlags } from '../limit-flags';
 import { githubApiUrl } from '../../triage/tracker/github/spec';
 
 export async function cmdRun(args: string[]): Promise<number> {
@@ -30,10 +30,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     tracker: { type: 'string' },
     'test-command': { type: 'string' },
     record: { type: 'string' },
-    'max-turns': { type: 'string' },
-    'max-dollars': { type: 'string' },
-    'max-tokens': { type: 'string' },
-    'max-restarts': { type: 'string' },
+    ...LIMIT_FLAGS,
     json: { type: 'boolean', default: false },
     new: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -43,14 +40,7 @@ export async function cmdRun(args: string[]): Promise<number> {
   const approve = v.approve as string;
   if (!['ask', 'yes', 'no'].includes(approve)) throw new BadInputError(`--approve must be ask, yes or no, not "${approve}".`);
   if (v.keys !== 'on' && v.keys !== 'off') throw new BadInputError(`--keys must be on or off, not "${v.keys}".`);
-  const limits: Limits = {};
-  for (const [flag, key] of [['max-turns', 'maxTurns'], ['max-dollars', 'maxDollars'], ['max-tokens', 'maxTokens'], ['max-restarts', 'maxRestarts']] as const) {
-    const raw = v[flag] as string | undefined;
-    if (raw === undefined) continue;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < 0) throw new BadInputError(`--${flag} must be a non-negative number, not "${raw}".`);
-    limits[key] = n;
-  }
+  const limits = limitsFromFlags(v);
   const model = modelFromFlags(v);
   const dieAfter = v['die-after'] as string | undefined;
   const crash: CrashHook | undefined = dieAfter

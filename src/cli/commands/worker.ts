@@ -1,5 +1,5 @@
 /**
- * `triage worker --store URL [--concurrency N] [--approve ask|yes|no] [--exit-when-idle]`:
+ * `triage worker --store URL [--concurrency N] [--approve ask|yes|no] [--exit-when-idle] [--max-turns N ...]`:
  * one worker of a fleet on a PostgreSQL store (triage/worker.ts). Ctrl-C or SIGTERM stops it:
  * runs in progress save where they stopped and stay resumable by any worker.
  */
@@ -11,6 +11,7 @@ import type { ApproveMode } from '../../triage/stored-answers';
 import { EXIT } from '../exitcodes';
 import { describeEvent } from '../progress';
 import { interruptSignal } from '../interrupt';
+import { LIMIT_FLAGS, limitsFromFlags } from '../limit-flags';
 
 function positiveInt(raw: unknown, flag: string): number | undefined {
   if (raw === undefined) return undefined;
@@ -27,6 +28,7 @@ export async function cmdWorker(args: string[]): Promise<number> {
     'exit-when-idle': { type: 'boolean', default: false },
     'poll-ms': { type: 'string' },
     'lease-ms': { type: 'string' },
+    ...LIMIT_FLAGS,
     json: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   });
@@ -35,6 +37,7 @@ export async function cmdWorker(args: string[]): Promise<number> {
   const concurrency = positiveInt(v.concurrency, 'concurrency')!;
   const pollMs = positiveInt(v['poll-ms'], 'poll-ms');
   const leaseMs = positiveInt(v['lease-ms'], 'lease-ms');
+  const limits = limitsFromFlags(v);
   const store = pgStoreFromFlags(v, 'triage worker');
   const interrupt = interruptSignal();
   const log = (s: string): void => {
@@ -48,6 +51,7 @@ export async function cmdWorker(args: string[]): Promise<number> {
         concurrency,
         approve: approve as ApproveMode,
         exitWhenIdle: v['exit-when-idle'] === true,
+        limits,
         ...(pollMs ? { pollMs } : {}),
         ...(leaseMs ? { leaseMs } : {}),
         signal: interrupt.signal,

@@ -7,11 +7,12 @@ import { z } from 'zod';
 import { PriceSchema, type Price } from '../../model/prices';
 import { parseTrackerSpec } from '../../triage/tracker/github/spec';
 import { hasUserinfoPassword, isPgUrl, redactUrl, secretParams } from '../../durable/pg/url';
+import { DEFAULT_LIMITS } from '../../agent/budget';
 
 export const PROVIDERS = ['recorded', 'vscode-lm', 'anthropic', 'openai'] as const;
 export type ProviderSetting = (typeof PROVIDERS)[number];
 
-/** The run limits (the same shape as the loop's Limits). 0 in a setting means "no limit". */
+/** The run limits (the same shape as the loop's Limits). 0 in a setting means "no limit" (Infinity); turns and dollars unset are DEFAULT_LIMITS. */
 export interface LimitSettings {
   maxTurns?: number;
   maxDollars?: number;
@@ -55,7 +56,7 @@ export const DEFAULT_APPROVAL_TOOLS: readonly string[] = ['issue_file'];
 export type SettingsGetter = (key: string) => unknown;
 
 /** A limit setting: a number of 0 or more, 0 meaning "no limit". */
-const LimitSchema = z.number().nonnegative().transform((n) => (n === 0 ? undefined : n));
+const LimitSchema = z.number().nonnegative().transform((n) => (n === 0 ? Infinity : n));
 /** A text setting, trimmed; empty means unset. */
 const TextSchema = z.string().transform((s) => (s.trim() === '' ? undefined : s.trim()));
 
@@ -77,9 +78,9 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
   const turns = limit('budget.maxTurns');
   const dollars = limit('budget.maxDollars');
   const tokens = limit('budget.maxTokens');
-  if (turns !== undefined) limits.maxTurns = Math.floor(turns);
-  if (dollars !== undefined) limits.maxDollars = dollars;
-  if (tokens !== undefined) limits.maxTokens = Math.floor(tokens);
+  limits.maxTurns = turns === undefined ? DEFAULT_LIMITS.maxTurns : Math.floor(turns);
+  limits.maxDollars = dollars ?? DEFAULT_LIMITS.maxDollars;
+  if (tokens !== undefined && tokens !== Infinity) limits.maxTokens = Math.floor(tokens);
 
   const tools = read('approval.tools', z.array(z.string()), 'a list of tool names');
   const approvalTools = tools ? tools.map((t) => t.trim()).filter((t) => t !== '') : [...DEFAULT_APPROVAL_TOOLS];

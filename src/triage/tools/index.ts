@@ -3,6 +3,7 @@
  *
  * `keys` turns idempotency keys on for issue_file (keyed, with a lookup by key; on GitHub, a
  * lookup by the key in its hidden marker) or off (neither: a marked filing goes to a person).
+ * `causes`: the run's crash groups, the only causes issue_file files for.
  * `testCommand`: run_tests runs it instead of the detected runner. `workspace`, when given, lets describe()
  * show a before/after diff for code_patch and write_file. `hidden`: folders every file tool treats
  * as outside the workspace (the run's state folder: hidden-folders.ts).
@@ -20,7 +21,7 @@ import { writeFileTool } from './write-file';
 
 export const TOOL_NAMES = ['list_files', 'read_file', 'search_files', 'run_tests', 'write_file', 'code_patch', 'issue_file', 'issue_lookup'] as const;
 
-export function triageTools(o: { tracker: Tracker; keys: boolean; workspace?: string; testCommand?: string; hidden?: readonly string[] }): Tool[] {
+export function triageTools(o: { tracker: Tracker; keys: boolean; workspace?: string; testCommand?: string; hidden?: readonly string[]; causes?: readonly string[] }): Tool[] {
   const hidden = o.hidden ?? [];
   return [
     listFilesTool({ hidden }),
@@ -29,7 +30,7 @@ export function triageTools(o: { tracker: Tracker; keys: boolean; workspace?: st
     runTestsTool(o.testCommand ? { command: o.testCommand } : {}),
     writeFileTool({ workspace: o.workspace, hidden }),
     codePatchTool({ workspace: o.workspace, hidden }),
-    issueFileTool({ tracker: o.tracker, keys: o.keys }),
+    issueFileTool({ tracker: o.tracker, keys: o.keys, ...(o.causes ? { causes: o.causes } : {}) }),
     issueLookupTool({ tracker: o.tracker }),
   ];
 }

@@ -25,20 +25,44 @@ import { LIMITS } from '../tracker/input';
 import { z } from 'zod';
 import { errorResult, guarded, text } from './guarded';
 
-const IssueArgs = z.strictObject({
-  title: text('What goes wrong, in one line').max(LIMITS.title),
-  body: text('Details: the crash reports (by file name), the cause, the fix').max(LIMITS.body),
-  cause: text("The crash group's cause slug (its folder name under crashes/)").max(LIMITS.cause),
-});
-type IssueArgs = z.infer<typeof IssueArgs>;
+interface IssueArgs {
+  title: string;
+  body: string;
+  cause: string;
+}
 
-export function issueFileTool(o: { tracker: Tracker; keys: boolean }): Tool<IssueArgs> {
+/**
+ * The arguments; with the run's causes, `cause` must be one of them (an enum the model is told
+ * of): a filing for anything else is an error result naming the valid causes, refused before
+ * any person is asked and before the tracker is, so no reply can file issues that are no crash group.
+ */
+function issueArgs(causes: readonly string[] | undefined): z.ZodType<IssueArgs> {
+  const what = "The crash group's cause slug (its folder name under crashes/)";
+  let cause: z.ZodType<string>;
+  if (causes === undefined) cause = text(what).max(LIMITS.cause);
+  else if (causes.length === 0) cause = z.string().describe(what).refine(() => false, { error: 'cannot be filed: this run has no crash groups' });
+  else cause = z.enum(causes as [string, ...string[]]).describe(`${what}: one of this run's crash groups`);
+  return z.strictObject({
+    title: text('What goes wrong, in one line').max(LIMITS.title),
+    body: text('Details: the crash reports (by file name), the cause, the fix').max(LIMITS.body),
+    cause,
+  });
+}
+
+export interface IssueFileOptions {
+  tracker: Tracker;
+  keys: boolean;
+  /** The run's crash groups' causes: the only causes it may file for (undefined: any cause; only for tests of the tool alone). */
+  causes?: readonly string[];
+}
+
+export function issueFileTool(o: IssueFileOptions): Tool<IssueArgs> {
   const { tracker } = o;
   const tool: Tool<IssueArgs> = {
     name: 'issue_file',
     description:
-      'Files one issue in the tracker for one crash cause (a person approves it first). cause: the crash folder\'s name. A cause already filed for this workspace (by this run or an earlier one) is refused with the existing issue\'s number.',
-    args: IssueArgs,
+      'Files one issue in the tracker for one crash cause (a person approves it first). cause: the crash group\'s cause (its folder name); only the run\'s crash groups can be filed. A cause already filed for this workspace (by this run or an earlier one) is refused with the existing issue\'s number.',
+    args: issueArgs(o.causes),
     needsApproval: true,
     run: (input, ctx) =>
       guarded('issue_file', ctx.workspace, async () => {
@@ -85,8 +109,9 @@ function alreadyFiled(i: TrackerIssue, cause: string, runId: string): string {
   return `issue #${i.number} is already filed for cause ${cause} in this workspace${by}; not filing it again`;
 }
 
-export function filedText(i: Pick<TrackerIssue, 'number' | 'title'>): string {
-  return `filed issue #${i.number}: ${i.title}`;
+/** "filed issue #3: Title", and on a second line the issue's web page where the tracker has one (GitHub). */
+export function filedText(i: Pick<TrackerIssue, 'number' | 'title' | 'url'>): string {
+  return `filed issue #${i.number}: ${i.title}${i.url ? `\nurl: ${i.url}` : ''}`;
 }
 
 function trackerDown(e: TrackerError): ToolOutput {

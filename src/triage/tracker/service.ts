@@ -9,6 +9,9 @@
  *   GET  /keys/:key     -> {issue, live} (live: the key is still honoured) | 404 {error: 'unknown key'}
  *   GET  /meta          -> {retentionMs}
  *
+ * Every request must name this server in Host, and carry no Origin but its own; a POST must be
+ * Content-Type: application/json (request-guard.ts): else 403 or 415, so a web page cannot use it.
+ *
  * Keys stay on their issues forever, so a 404 from /keys is certain: no issue was ever
  * filed with that key here. Bad JSON or fields -> 400 with a message saying what to send.
  * Embedded in-process (tests, `triage run`) or run alone (`triage tracker serve`).
@@ -19,6 +22,7 @@ import { KeyReusedError } from './errors';
 import { LIMITS, parseNewIssue, RequestError, tokenHeader, workspaceHeader } from './input';
 import { TrackerStore } from './store';
 import type { IssueStore } from './issue-store';
+import { checkHostAndOrigin, requireJson } from './request-guard';
 
 export interface TrackerServiceOptions {
   /** Where the issues are stored: a folder (its store is opened and closed by the service)... */
@@ -53,7 +57,7 @@ export async function startTracker(o: TrackerServiceOptions): Promise<TrackerSer
   const own = o.store === undefined;
   const store: IssueStore = o.store ?? (await TrackerStore.open(o.dir!, { retentionMs: o.retentionMs, now: o.now, sync: o.sync }));
   const server = http.createServer((req, res) => {
-    handle(store, req, res).catch((e: unknown) => send(res, 500, { error: `the tracker failed: ${(e as Error).message}` }));
+    handle(store, req, res, { host, port: (server.address() as AddressInfo).port }).catch((e: unknown) => send(res, 500, { error: `the tracker failed: ${(e as Error).message}` }));
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -85,11 +89,12 @@ export async function startTracker(o: TrackerServiceOptions): Promise<TrackerSer
   };
 }
 
-async function handle(store: IssueStore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handle(store: IssueStore, req: http.IncomingMessage, res: http.ServerResponse, bound: { host: string; port: number }): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://tracker');
   const parts = url.pathname.split('/').filter((s) => s !== '');
   const method = req.method ?? 'GET';
   try {
+    checkHostAndOrigin(req, bound.host, bound.port);
     if (parts.length === 1 && parts[0] === 'issues') {
       if (method === 'POST') return await postIssue(store, req, res);
       if (method === 'GET') {
@@ -120,6 +125,7 @@ async function handle(store: IssueStore, req: http.IncomingMessage, res: http.Se
 }
 
 async function postIssue(store: IssueStore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  requireJson(req);
   const key = tokenHeader('Idempotency-Key', req.headers['idempotency-key']);
   const runId = tokenHeader('X-Triage-Run', req.headers['x-triage-run']);
   const workspace = workspaceHeader(req.headers['x-triage-workspace']);

@@ -46,6 +46,8 @@ export const TrackerIssueSchema = z.object({
   createdAt: z.string().refine((t) => !Number.isNaN(Date.parse(t)), { error: 'should be a time' }),
   /** Open or closed, where the tracker has that (GitHub); the embedded tracker's issues are never closed. */
   state: z.enum(['open', 'closed']).optional(),
+  /** Its web page, where the tracker has one (GitHub: the html_url of its answer); the embedded tracker's issues have none. */
+  url: z.string().optional(),
 });
 export type TrackerIssue = z.infer<typeof TrackerIssueSchema>;
 

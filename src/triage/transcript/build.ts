@@ -15,6 +15,7 @@ import { DENIED } from '../../agent/loop';
 import { describeCall, describeResult, filedIssue } from './calls';
 import type { CallView, Entry, Note, Transcript } from './model';
 import { phaseWords } from './words';
+import { GITHUB_API_DEFAULT, githubIssueWebUrl, parseTrackerSpec } from '../tracker/github/spec';
 
 type Stopped = Extract<RunEvent, { type: 'stopped' }>;
 type Ladder = Extract<RunEvent, { type: 'ladder' }>;
@@ -221,13 +222,14 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
   else if (state.restarts > restarts) notes.push(`${plural(state.restarts - restarts, 'restart')} left no record (the process ended before it could write one).`);
   if (log.skipped > 0) notes.push(`${plural(log.skipped, 'line')} of the event record could not be read and ${log.skipped === 1 ? 'was' : 'were'} skipped (a crash can cut the last one short).`);
 
-  const trackerUrl = state.config.options?.trackerUrl?.replace(/\/+$/, '');
   const issues: Transcript['issues'] = [];
   for (const [id, c] of calls) {
     if (c.tool !== 'issue_file') continue;
     const r = results.get(id);
     const f = r && filedIssue(r);
-    if (f && !issues.some((i) => i.number === f.number)) issues.push({ ...f, callId: id, ...(trackerUrl ? { url: `${trackerUrl}/issues/${f.number}` } : {}) });
+    if (!f || issues.some((i) => i.number === f.number)) continue;
+    const url = f.url ?? issueUrl(state.config.options, f.number);
+    issues.push({ number: f.number, title: f.title, callId: id, ...(url ? { url } : {}) });
   }
 
   const t: Transcript = {
@@ -254,4 +256,26 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
   if (checks) t.checks = checks;
   if (state.answer !== undefined) t.answer = state.answer;
   return t;
+}
+
+/**
+ * The web page of an issue whose filing result names none (a run of an older version): on
+ * GitHub, derived from the repository and the API address the run used; for a tracker service,
+ * its issue's address; the embedded tracker has none.
+ */
+function issueUrl(options: Record<string, string> | undefined, n: number): string | undefined {
+  let spec: ReturnType<typeof parseTrackerSpec>;
+  try {
+    spec = parseTrackerSpec(options?.trackerUrl);
+  } catch {
+    return undefined;
+  }
+  if (spec.kind === 'github') {
+    try {
+      return githubIssueWebUrl(options?.githubApiUrl ?? GITHUB_API_DEFAULT, spec.owner, spec.repo, n);
+    } catch {
+      return undefined;
+    }
+  }
+  return spec.kind === 'http' ? `${spec.url.replace(/\/+$/, '')}/issues/${n}` : undefined;
 }

@@ -86,9 +86,10 @@ export function describeResult(call: ToolCall, r: ToolResult): NonNullable<CallV
   return { summary: first || '(no output)', isError, blocks: multi && r.content.trim() !== '' ? [{ kind: 'code', text: clip(r.content) }] : [] };
 }
 
-/** "filed issue #3: Title" (issue_file's result) */
-export function filedIssue(r: ToolResult): { number: number; title: string } | undefined {
+/** "filed issue #3: Title", maybe followed by "url: https://..." (issue_file's result) */
+export function filedIssue(r: ToolResult): { number: number; title: string; url?: string } | undefined {
   if (r.isError) return undefined;
-  const m = /^filed issue #(\d+): (.*)$/m.exec(r.content);
-  return m ? { number: Number(m[1]), title: m[2] } : undefined;
+  const m = /^filed issue #(\d+): (.*)$(?:\nurl: (https?:\/\/\S+)$)?/m.exec(r.content);
+  if (!m) return undefined;
+  return m[3] ? { number: Number(m[1]), title: m[2], url: m[3] } : { number: Number(m[1]), title: m[2] };
 }

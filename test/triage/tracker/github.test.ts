@@ -96,13 +96,13 @@ test('issue_file on GitHub: not keyed, its lookup finds the marker of the call k
   assert.ok(tool.lookup);
   const ctx = context(os.tmpdir(), { runId: 'run-1', callId: 'toolu_1' });
   assert.equal((await tool.lookup(ISSUE, ctx)).status, 'not-done');
-  assert.deepEqual(await tool.run(ISSUE, ctx), { content: `filed issue #1: ${ISSUE.title}` });
+  assert.deepEqual(await tool.run(ISSUE, ctx), { content: `filed issue #1: ${ISSUE.title}\nurl: https://github.com/${REPO}/issues/1` });
   assert.equal(readMarker(s.issues(REPO)[0].body)?.marker.key, idempotencyKey('run-1', 'toolu_1'), 'the key formula over the run ID and the call ID');
-  assert.deepEqual(await tool.lookup(ISSUE, ctx), { status: 'done', output: { content: `filed issue #1: ${ISSUE.title}` } });
+  assert.deepEqual(await tool.lookup(ISSUE, ctx), { status: 'done', output: { content: `filed issue #1: ${ISSUE.title}\nurl: https://github.com/${REPO}/issues/1` } });
   const again = await tool.run({ ...ISSUE, title: 'again' }, context(os.tmpdir(), { runId: 'run-2', callId: 'toolu_7' }));
   assert.deepEqual(again, { content: `issue #1 is already filed for cause ${ISSUE.cause} in this workspace by run run-1; not filing it again`, isError: true });
   s.issues(REPO)[0].state = 'closed';
-  assert.equal((await tool.run({ ...ISSUE, title: 'it came back' }, context(os.tmpdir(), { runId: 'run-2', callId: 'toolu_8' }))).content, 'filed issue #2: it came back', 'a closed issue of the cause does not block a new one');
+  assert.equal((await tool.run({ ...ISSUE, title: 'it came back' }, context(os.tmpdir(), { runId: 'run-2', callId: 'toolu_8' }))).content, `filed issue #2: it came back\nurl: https://github.com/${REPO}/issues/2`, 'a closed issue of the cause does not block a new one');
   const lookup = issueLookupTool({ tracker: gh });
   assert.equal((await lookup.run({ cause: ISSUE.cause }, ctx)).content, `#1 [${ISSUE.cause}] ${ISSUE.title} (filed by this run) (closed)\n#2 [${ISSUE.cause}] it came back (filed by run run-2)`);
   assert.match((await lookup.run({ number: 2 }, ctx)).content, /^#2 \[parse-duration-type-error\] it came back/);

@@ -16,6 +16,7 @@ import type { Filed, Tracker } from '../tracker';
 import type { FileOptions, IssueFilter, NewIssue, TrackerIssue } from '../store';
 import { GitHubAccessError, GitHubAuthError, GitHubRateLimitError, GitHubUnavailableError } from './errors';
 import { LABEL, readMarker, withMarker } from './marker';
+import { githubIssueWebUrl } from './spec';
 
 export const USER_AGENT = 'durable-triage/0.1';
 const TIMEOUT_MS = 30_000;
@@ -42,6 +43,7 @@ interface RestIssue {
   state?: string;
   created_at: string;
   pull_request?: unknown;
+  html_url?: unknown;
   labels?: (string | { name?: string | null })[];
 }
 
@@ -122,6 +124,7 @@ export class GitHubTracker implements Tracker {
     if (read?.marker.key !== undefined) i.key = read.marker.key;
     if (read?.marker.runId !== undefined) i.runId = read.marker.runId;
     if (d.state === 'open' || d.state === 'closed') i.state = d.state;
+    i.url = webUrl(d.html_url) ?? githubIssueWebUrl(this.o.apiUrl, this.o.owner, this.o.repo, d.number);
     return i;
   }
 
@@ -150,6 +153,17 @@ export class GitHubTracker implements Tracker {
         throw new GitHubAccessError(this.repoName, status, messageOf(e));
       }
     }
+  }
+}
+
+/** GitHub's html_url, when it is an http(s) address (anything else is not shown as a link). */
+function webUrl(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -50,3 +50,16 @@ export function githubSpecOfRemote(remote: string, host = 'github.com'): string 
   const m = new RegExp(`^(?:https?://(?:[^@/]+@)?${h}/|git@${h}:|ssh://git@${h}/)([^/]+)/([^/]+?)(?:\\.git)?/?$`).exec(remote.trim());
   return m ? `github:${m[1]}/${m[2]}` : undefined;
 }
+
+/**
+ * The web address of issue `n` of OWNER/REPO for the API at `apiUrl`, used when GitHub's answer
+ * has no html_url: api.github.com -> https://github.com; GitHub Enterprise Server
+ * (https://HOST/api/v3) -> https://HOST; GHE.com (https://api.SUBDOMAIN.ghe.com) -> https://SUBDOMAIN.ghe.com.
+ */
+export function githubIssueWebUrl(apiUrl: string, owner: string, repo: string, n: number): string {
+  const u = new URL(apiUrl);
+  let web = u.origin;
+  if (/\/api\/v3\/?$/.test(u.pathname)) web = u.origin + u.pathname.replace(/\/api\/v3\/?$/, '');
+  else if (u.hostname.startsWith('api.')) web = `${u.protocol}//${u.host.slice('api.'.length)}`;
+  return `${web}/${owner}/${repo}/issues/${n}`;
+}
