@@ -22,6 +22,7 @@ import type { ModelProvider } from '../model/provider';
 import type { Price } from '../model/prices';
 import { PriceTable } from '../model/prices';
 import { createProvider, type ModelChoice } from '../model/factory';
+import { checkBaseUrl } from '../model/base-url';
 import { loadRecording } from '../model/recorded';
 import { findTask, type TaskSpec } from './tasks/catalog';
 import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
@@ -132,6 +133,9 @@ export async function newTriageState(
 ): Promise<RunState> {
   const ownFolder = task.name === CRASH_FOLDER_TASK;
   const tracker = parseTrackerSpec(o.trackerUrl);
+  const choice: ModelChoice | undefined = isProvider(o.model) ? undefined : o.model;
+  // Checked before anything is copied or saved: a user:password@ in it would be saved with the run.
+  if (choice?.baseUrl) checkBaseUrl(choice.baseUrl, choice.baseUrlFrom ?? 'The model base URL');
   const runId = newRunId(task.name);
   let workspace: string;
   if (o.workspace) {
@@ -143,7 +147,6 @@ export async function newTriageState(
     workspace = path.join(store.workspacesDir, runId);
     await copyTreeDurable(task.sample, workspace);
   }
-  const choice: ModelChoice | undefined = isProvider(o.model) ? undefined : o.model;
   const providerName = isProvider(o.model) ? o.model.provider : (choice?.provider ?? 'recorded');
   const modelName = isProvider(o.model) ? o.model.model : (choice?.model ?? (providerName === 'recorded' ? (await loadRecording(task.recording)).model : ''));
   const options: Record<string, string> = {};
@@ -265,10 +268,10 @@ async function buildModel(o: Omit<TriageRunOptions, 'task' | 'workspace'>, task:
   if (isProvider(o.model)) m = o.model;
   else {
     const choice: ModelChoice = o.model ?? { provider: state.config.provider as ModelChoice['provider'], model: state.config.model };
-    const baseUrl = choice.baseUrl ?? state.config.options?.baseUrl;
+    const saved = choice.baseUrl ? undefined : state.config.options?.baseUrl;
     m = createProvider({
       ...choice,
-      ...(baseUrl ? { baseUrl } : {}),
+      ...(saved ? { baseUrl: saved, baseUrlFrom: `The base URL saved with run ${state.runId}` } : {}),
       ...(choice.provider === 'recorded' ? { recording: await loadRecording(task.recording) } : {}),
       ...(o.prices ? { prices: new PriceTable(o.prices) } : {}),
     });

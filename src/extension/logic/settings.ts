@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PriceSchema, type Price } from '../../model/prices';
 import { parseTrackerSpec } from '../../triage/tracker/github/spec';
+import { baseUrlProblem } from '../../model/base-url';
 
 export const PROVIDERS = ['recorded', 'vscode-lm', 'anthropic', 'openai'] as const;
 export type ProviderSetting = (typeof PROVIDERS)[number];
@@ -94,7 +95,7 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
 
   const settings: ExtensionSettings = { stateDirectory: text('stateDirectory') ?? '', limits, approvalTools, provider: provider ?? 'recorded', keys, prices };
   const modelName = text('model.name');
-  const baseUrl = read('model.baseUrl', TextSchema.pipe(z.union([z.undefined(), z.url()])), 'a URL such as http://127.0.0.1:11434/v1');
+  const baseUrl = baseUrlSetting(text('model.baseUrl'), problems);
   const die = text('debug.dieAfterTool');
   if (modelName) settings.modelName = modelName;
   if (baseUrl) settings.baseUrl = baseUrl;
@@ -110,6 +111,15 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
     else problems.push(`durableTriage.store ${checked.why}; using the local state folder.`);
   }
   return { settings, problems };
+}
+
+/** The model base URL setting, when usable; otherwise reported (without repeating a user:password@ part) and left unset. */
+function baseUrlSetting(url: string | undefined, problems: string[]): string | undefined {
+  if (url === undefined) return undefined;
+  const problem = baseUrlProblem(url);
+  if (problem === undefined) return url;
+  problems.push(`durableTriage.model.baseUrl ${problem}; using the default.`);
+  return undefined;
 }
 
 /** A store setting must be a postgres:// URL, and must not hold the password (that goes to the secret storage). */
