@@ -8,6 +8,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { StoreOptions } from '../durable/checkpoint';
 import type { OpenedRun, RunStore } from '../durable/run-store';
+import type { FileRunStore } from '../durable/file-run-store';
 import { type CrashHook } from '../durable/savepoints';
 import { newState, type RunResult, type RunState } from '../durable/state';
 import { BadInputError } from '../core/errors';
@@ -113,6 +114,7 @@ function isProvider(m: ModelChoice | ModelProvider | undefined): m is ModelProvi
 export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   const ownFolder = o.task === CRASH_FOLDER_TASK;
   if (ownFolder && !o.workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
+  if (!ownFolder) findTask(o.task); // an unknown task is refused before the state folder is made or checked
   parseTrackerSpec(o.trackerUrl); // a bad tracker is refused before anything is made
   const store = runStoreOf(o);
   if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
@@ -144,6 +146,8 @@ export async function newTriageState(
     if (!st?.isDirectory()) throw new BadInputError(`Workspace ${workspace} is not a folder.`);
     if (!ownFolder) await assertSampleCopy(task, workspace);
   } else {
+    // The copy goes into the state folder before the run is created: its folders are checked first.
+    if (store.kind === 'files') await (store as FileRunStore).checked();
     workspace = path.join(store.workspacesDir, runId);
     await copyTreeDurable(task.sample, workspace);
   }

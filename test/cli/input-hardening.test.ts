@@ -1,6 +1,7 @@
 /**
- * Through the real CLI: --record never replaces an existing file without --force, and a
- * --base-url with a user name or password is refused at once (exit 2) without printing it.
+ * Through the real CLI: --record never replaces an existing file without --force, a
+ * --base-url with a user name or password is refused at once (exit 2) without printing it, and
+ * so is a state folder others can write.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -59,4 +60,16 @@ test('a --base-url with a user name or password exits 2 at once, never printing 
   assert.equal(env.status, 2, env.stderr);
   assert.match(env.stderr, /OPENAI_BASE_URL holds a user name or password/);
   assert.ok(!/alice|hunter2/.test(env.stderr + env.stdout), env.stderr);
+});
+
+test('a state folder anyone can write is refused (exit 2) with the fix, and left as it is', (t) => {
+  const dir = tempDir(t);
+  const state = path.join(dir, 'state');
+  fs.mkdirSync(state);
+  fs.chmodSync(state, 0o777);
+  const r = triage(['status', '--state', state]);
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /can be written by anyone \(mode 0777\)/);
+  assert.ok(r.stderr.includes(`chmod 700 ${state}`), r.stderr);
+  assert.equal(fs.statSync(state).mode & 0o777, 0o777);
 });
