@@ -14,10 +14,11 @@ export abstract class TriageError extends Error {
 /** Another live process (or editor window) holds the run's lock. */
 export class LockedError extends TriageError {
   readonly code = 'locked';
-  constructor(readonly runId: string, readonly lockPath: string, readonly owner?: string) {
+  /** `note`: what else a person should know, e.g. why the owner is unknown. */
+  constructor(readonly runId: string, readonly lockPath: string, readonly owner?: string, readonly note?: string) {
     super(
       `Run ${runId} is open in another process${owner ? ` (${owner})` : ''}. ` +
-        `Close it there, or wait for it to finish; the lock is ${lockPath}.`,
+        `Close it there, or wait for it to finish; the lock is ${lockPath}.${note ? ` ${note}` : ''}`,
     );
   }
 }

@@ -4,6 +4,7 @@
  * of waiting out proper-lockfile's stale period (see lock.ts).
  */
 import { z } from 'zod';
+import * as fsCb from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -90,17 +91,67 @@ export async function writeOwner(lockDir: string, owner: LockOwner): Promise<voi
   await io().syncDir(lockDir);
 }
 
-/** The owner record of a lock directory, or undefined when it is absent or unreadable. */
-export async function readOwner(lockDir: string): Promise<LockOwner | undefined> {
+/**
+ * The most bytes of an owner record that are read. A record is about 200 bytes of JSON; a
+ * bigger file is not one this program wrote, and is never loaded whole (a planted 300 MB
+ * record would otherwise cost gigabytes to read and parse).
+ */
+export const OWNER_MAX_BYTES = 4096;
+
+/** What an owner record holds: its owner, or why it has none that can be used (absent: no `problem`). */
+export interface OwnerRecord {
+  owner?: LockOwner;
+  /** Why the record exists but names no owner ("it is 300000000 bytes, ..."); undefined when it is absent or fine. */
+  problem?: string;
+}
+
+/** Opened without following a link and without blocking on a FIFO (0 where the platform has no such flag). */
+const OPEN_FLAGS = fsCb.constants.O_RDONLY | (fsCb.constants.O_NOFOLLOW ?? 0) | (fsCb.constants.O_NONBLOCK ?? 0);
+
+/** The owner record of a lock directory, read at most OWNER_MAX_BYTES of it. */
+export async function readOwnerRecord(lockDir: string): Promise<OwnerRecord> {
+  const file = path.join(lockDir, OWNER_FILE);
+  let fh: fs.FileHandle;
+  try {
+    fh = await fs.open(file, OPEN_FLAGS);
+  } catch (e) {
+    if (isErrno(e, 'ENOENT', 'ENOTDIR')) return {};
+    return { problem: `its owner record ${file} cannot be opened (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+  }
+  let text: string;
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) return { problem: `its owner record ${file} is not a regular file` };
+    const tooBig = `its owner record ${file} is bigger than the ${OWNER_MAX_BYTES} bytes an owner record can be, so it was not read`;
+    if (st.size > OWNER_MAX_BYTES) return { problem: `${tooBig} (${st.size} bytes)` };
+    const buf = Buffer.alloc(OWNER_MAX_BYTES + 1);
+    let got = 0;
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, got, buf.length - got, got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+      if (got > OWNER_MAX_BYTES) return { problem: tooBig };
+    }
+    text = buf.subarray(0, got).toString('utf8');
+  } catch (e) {
+    return { problem: `its owner record ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+  } finally {
+    await fh.close();
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(await fs.readFile(path.join(lockDir, OWNER_FILE), 'utf8'));
+    raw = JSON.parse(text);
   } catch {
-    return undefined;
+    return { problem: `its owner record ${file} is not JSON (a process may have died while writing it)` };
   }
-  // An unreadable record is no record: the lock is then judged by its age alone (lock.ts).
   const r = LockOwnerSchema.safeParse(raw);
-  return r.success ? r.data : undefined;
+  return r.success ? { owner: r.data } : { problem: `its owner record ${file} is not an owner record this program writes` };
+}
+
+/** The owner record of a lock directory, or undefined when it is absent or unreadable (readOwnerRecord says why). */
+export async function readOwner(lockDir: string): Promise<LockOwner | undefined> {
+  // An unreadable record is no record: the lock is then judged by its age alone (lock.ts).
+  return (await readOwnerRecord(lockDir)).owner;
 }
 
 /**

@@ -31,10 +31,13 @@ import * as lockfile from 'proper-lockfile';
 import { BadInputError, LockedError } from '../core/errors';
 import { isErrno } from './errno';
 import { io } from './io';
-import { currentOwner, describeOwner, ownerStatus, readOwner, writeOwner, type LockOwner } from './lock-owner';
+import { currentOwner, describeOwner, ownerStatus, readOwner, readOwnerRecord, writeOwner, type LockOwner } from './lock-owner';
 import { currentBoot } from './boot';
 
 export const DEFAULT_STALE_MS = 10_000;
+
+/** The mode of a lock directory (and of the short reclaim guard's). */
+export const LOCK_DIR_MODE = 0o700;
 
 export interface LockOptions {
   /** proper-lockfile's stale period (minimum 2000); default 10 s. */
@@ -70,7 +73,7 @@ function done(work: Promise<void>, cb: Callback): void {
 /** The fs proper-lockfile uses for the short reclaim guard: its changes go through the I/O layer too. */
 const plainFs = {
   mkdir(p: string, cb: Callback): void {
-    done(io().mkdir(p), cb);
+    done(makePrivateDir(p), cb);
   },
   rmdir(p: string, cb: Callback): void {
     done(io().rm(p, { recursive: true }), cb);
@@ -83,14 +86,24 @@ const plainFs = {
   realpath: fsCb.realpath,
 };
 
-async function makeOwnedLock(p: string): Promise<void> {
-  await io().mkdir(p);
+/**
+ * Makes lock directory `p` private like every folder of the state: 0700, chmod after mkdir so
+ * a loose umask cannot widen it, then `fill` (the owner record). Left behind by neither step's
+ * failure: a lock without its owner would hold others off for the stale period.
+ */
+async function makePrivateDir(p: string, fill?: () => Promise<void>): Promise<void> {
+  await io().mkdir(p, LOCK_DIR_MODE);
   try {
-    await writeOwner(p, await currentOwner());
+    await io().chmod(p, LOCK_DIR_MODE);
+    await fill?.();
   } catch (e) {
     await io().rm(p, { recursive: true, force: true }).catch(() => undefined);
     throw e;
   }
+}
+
+async function makeOwnedLock(p: string): Promise<void> {
+  await makePrivateDir(p, async () => writeOwner(p, await currentOwner()));
 }
 
 const ownerFs = {
@@ -112,7 +125,7 @@ export async function acquireRunLock(runId: string, checkpoint: string, o: LockO
   } catch (e) {
     if (!isErrno(e, 'ELOCKED')) throw asLockError(e, runId, checkpoint);
   }
-  const owner = await readOwner(lockPath);
+  const { owner, problem } = await readOwnerRecord(lockPath);
   const dead = await deadHolder(lockPath, owner);
   if (dead) {
     try {
@@ -129,7 +142,12 @@ export async function acquireRunLock(runId: string, checkpoint: string, o: LockO
     const winner = await readOwner(lockPath);
     throw new LockedError(runId, lockPath, winner ? describeOwner(winner) : undefined);
   }
-  throw new LockedError(runId, lockPath, owner ? describeOwner(owner) : undefined);
+  throw new LockedError(
+    runId,
+    lockPath,
+    owner ? describeOwner(owner) : undefined,
+    problem ? `Its owner is unknown: ${problem}. The lock is taken over once nothing has refreshed it for ${staleOf(o) / 1000} s.` : undefined,
+  );
 }
 
 function asLockError(e: unknown, runId: string, checkpoint: string): unknown {

@@ -6,10 +6,19 @@
  *   <stateDir>/runs/<runId>.json.lock/    the run's lock (proper-lockfile), with owner.json inside
  *   <stateDir>/runs/.<runId>.json.*.tmp   a checkpoint write in progress (or left by a crash)
  *   <stateDir>/blobs/<sha256>             bytes the run wrote, by content
+ *   <stateDir>/events/<runId>.jsonl       the run's event record (events/run-events-file.ts)
+ *   <stateDir>/tracker/                   the embedded tracker's issues (triage/tracker/embedded.ts)
+ *   <stateDir>/workspaces/<runId>/        a run's copy of its task's sample
+ *
+ * The state folder and these subfolders must be real folders of the user running, writable by
+ * no one else: state-folder-check.ts refuses any other before the store reads or writes.
  */
 import * as path from 'node:path';
 import { BadInputError } from '../core/errors';
 import { nonce } from './fsutil';
+
+/** The state folder's subfolders, each made 0700 by whoever writes there first. */
+export const STATE_SUBFOLDERS = ['runs', 'blobs', 'events', 'tracker', 'workspaces'] as const;
 
 export function runsDir(stateDir: string): string {
   return path.join(stateDir, 'runs');

@@ -8,6 +8,7 @@ import type { ModelChoice } from '../model/factory';
 import { PriceTable } from '../model/prices';
 import { OPENAI_DEFAULT_BASE_URL, isOpenAIHosted } from '../model/openai';
 import { BadInputError } from '../core/errors';
+import { checkBaseUrl } from '../model/base-url';
 import type { ExtensionSettings, ProviderSetting } from './logic/settings';
 import { resumeModel } from './logic/resumeModel';
 import type { ApiKeys, KeyedProvider } from './secrets';
@@ -24,7 +25,10 @@ async function keyed(provider: KeyedProvider, model: string | undefined, baseUrl
   if (model) choice.model = model;
   if (baseUrl) choice.baseUrl = baseUrl;
   const env = provider === 'anthropic' ? process.env.ANTHROPIC_API_KEY : process.env.OPENAI_API_KEY;
-  const url = baseUrl || (provider === 'openai' ? process.env.OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL : undefined);
+  // A base URL the factory would refuse is refused before a key is asked for (the setting's and a saved run's are checked already).
+  const variable = provider === 'anthropic' ? 'ANTHROPIC_BASE_URL' : 'OPENAI_BASE_URL';
+  const fromEnv = !baseUrl && process.env[variable] ? checkBaseUrl(process.env[variable], variable) : undefined;
+  const url = baseUrl || (provider === 'openai' ? fromEnv || OPENAI_DEFAULT_BASE_URL : undefined);
   const needed = provider === 'anthropic' || (url !== undefined && isOpenAIHosted(url));
   let key = await d.keys.get(provider);
   if (!key && !env && needed) {

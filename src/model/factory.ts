@@ -3,9 +3,12 @@
  *
  * Keys: an explicit apiKey wins, else ANTHROPIC_API_KEY / OPENAI_API_KEY. OpenAI's own API
  * needs a key; a local OpenAI-compatible server (any other base URL) may run without one.
- * Base URLs: the choice's, else ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the public API.
+ * Base URLs: the choice's, else ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the public API; one
+ * that is not an http(s) URL or holds a user name or password is refused here, before any call
+ * (base-url.ts).
  */
 import { BadInputError } from '../core/errors';
+import { checkBaseUrl } from './base-url';
 import type { ModelProvider } from './provider';
 import type { Recording } from './recording';
 import { PriceTable } from './prices';
@@ -23,6 +26,8 @@ export interface ModelChoice {
   model?: string;
   apiKey?: string;
   baseUrl?: string;
+  /** Where baseUrl came from, for the message when it is refused ("--base-url"); default "The model base URL". */
+  baseUrlFrom?: string;
   /** Required for 'recorded'. */
   recording?: Recording;
   prices?: PriceTable;
@@ -38,6 +43,13 @@ export interface ModelChoice {
 export const DEFAULT_MODELS = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-4.1-mini' } as const;
 
 const SET_KEY = 'or run "Durable Triage: Set API Key" in the editor';
+
+/** The choice's base URL, else the environment's, checked; undefined: the provider's public API. */
+function baseUrlOf(choice: ModelChoice, env: NodeJS.ProcessEnv, variable: 'ANTHROPIC_BASE_URL' | 'OPENAI_BASE_URL'): string | undefined {
+  if (choice.baseUrl) return checkBaseUrl(choice.baseUrl, choice.baseUrlFrom ?? 'The model base URL');
+  const fromEnv = env[variable];
+  return fromEnv ? checkBaseUrl(fromEnv, variable) : undefined;
+}
 
 export function createProvider(choice: ModelChoice, env: NodeJS.ProcessEnv = process.env): ModelProvider {
   const prices = choice.prices ?? new PriceTable();
@@ -55,14 +67,14 @@ export function createProvider(choice: ModelChoice, env: NodeJS.ProcessEnv = pro
       return new RecordedModel(choice.recording, prices);
     }
     case 'anthropic': {
+      const baseUrl = baseUrlOf(choice, env, 'ANTHROPIC_BASE_URL') ?? ANTHROPIC_DEFAULT_BASE_URL;
       const apiKey = choice.apiKey || env.ANTHROPIC_API_KEY;
       if (!apiKey) throw new BadInputError(`No Anthropic API key: set ANTHROPIC_API_KEY, ${SET_KEY}.`);
-      const baseUrl = choice.baseUrl || env.ANTHROPIC_BASE_URL || ANTHROPIC_DEFAULT_BASE_URL;
       return new AnthropicProvider({ apiKey, baseUrl, model: choice.model || DEFAULT_MODELS.anthropic, ...common });
     }
     case 'openai': {
       const apiKey = choice.apiKey || env.OPENAI_API_KEY;
-      const baseUrl = choice.baseUrl || env.OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL;
+      const baseUrl = baseUrlOf(choice, env, 'OPENAI_BASE_URL') ?? OPENAI_DEFAULT_BASE_URL;
       if (!apiKey && isOpenAIHosted(baseUrl)) {
         throw new BadInputError(`No OpenAI API key: set OPENAI_API_KEY, ${SET_KEY}. (A local server needs none: set OPENAI_BASE_URL or --base-url to its address.)`);
       }

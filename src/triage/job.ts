@@ -8,7 +8,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { StoreOptions } from '../durable/checkpoint';
 import type { OpenedRun, RunStore } from '../durable/run-store';
-import { FileRunStore } from '../durable/file-run-store';
+import type { FileRunStore } from '../durable/file-run-store';
 import { type CrashHook } from '../durable/savepoints';
 import { newState, type RunResult, type RunState } from '../durable/state';
 import { BadInputError } from '../core/errors';
@@ -23,6 +23,7 @@ import type { ModelProvider } from '../model/provider';
 import type { Price } from '../model/prices';
 import { PriceTable } from '../model/prices';
 import { createProvider, type ModelChoice } from '../model/factory';
+import { checkBaseUrl } from '../model/base-url';
 import { loadRecording } from '../model/recorded';
 import { findTask, type TaskSpec } from './tasks/catalog';
 import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
@@ -114,6 +115,7 @@ function isProvider(m: ModelChoice | ModelProvider | undefined): m is ModelProvi
 export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   const ownFolder = o.task === CRASH_FOLDER_TASK;
   if (ownFolder && !o.workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
+  if (!ownFolder) findTask(o.task); // an unknown task is refused before the state folder is made or checked
   parseTrackerSpec(o.trackerUrl); // a bad tracker is refused before anything is made
   const store = runStoreOf(o);
   if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
@@ -134,6 +136,9 @@ export async function newTriageState(
 ): Promise<RunState> {
   const ownFolder = task.name === CRASH_FOLDER_TASK;
   const tracker = parseTrackerSpec(o.trackerUrl);
+  const choice: ModelChoice | undefined = isProvider(o.model) ? undefined : o.model;
+  // Checked before anything is copied or saved: a user:password@ in it would be saved with the run.
+  if (choice?.baseUrl) checkBaseUrl(choice.baseUrl, choice.baseUrlFrom ?? 'The model base URL');
   const runId = newRunId(task.name);
   let workspace: string;
   if (o.workspace) {
@@ -142,10 +147,11 @@ export async function newTriageState(
     if (!st?.isDirectory()) throw new BadInputError(`Workspace ${workspace} is not a folder.`);
     if (!ownFolder) await assertSampleCopy(task, workspace);
   } else {
+    // The copy goes into the state folder before the run is created: its folders are checked first.
+    if (store.kind === 'files') await (store as FileRunStore).checked();
     workspace = path.join(store.workspacesDir, runId);
     await copyTreeDurable(task.sample, workspace);
   }
-  const choice: ModelChoice | undefined = isProvider(o.model) ? undefined : o.model;
   const providerName = isProvider(o.model) ? o.model.provider : (choice?.provider ?? 'recorded');
   const modelName = isProvider(o.model) ? o.model.model : (choice?.model ?? (providerName === 'recorded' ? (await loadRecording(task.recording)).model : ''));
   const options: Record<string, string> = {};
@@ -255,7 +261,7 @@ async function drive(
  * folder (other runs' copies). Either may sit inside a workspace (`--state .triage`).
  */
 export function hiddenFromTools(store: RunStore): string[] {
-  return [...(store instanceof FileRunStore ? [store.stateDir] : []), store.workspacesDir];
+  return [...(store.kind === 'files' ? [(store as FileRunStore).stateDir] : []), store.workspacesDir];
 }
 
 function testCommandOf(state: RunState, o: { testCommand?: string }): { testCommand?: string } {
@@ -276,10 +282,10 @@ async function buildModel(o: Omit<TriageRunOptions, 'task' | 'workspace'>, task:
   if (isProvider(o.model)) m = o.model;
   else {
     const choice: ModelChoice = o.model ?? { provider: state.config.provider as ModelChoice['provider'], model: state.config.model };
-    const baseUrl = choice.baseUrl ?? state.config.options?.baseUrl;
+    const saved = choice.baseUrl ? undefined : state.config.options?.baseUrl;
     m = createProvider({
       ...choice,
-      ...(baseUrl ? { baseUrl } : {}),
+      ...(saved ? { baseUrl: saved, baseUrlFrom: `The base URL saved with run ${state.runId}` } : {}),
       ...(choice.provider === 'recorded' ? { recording: await loadRecording(task.recording) } : {}),
       ...(o.prices ? { prices: new PriceTable(o.prices) } : {}),
     });

@@ -18,6 +18,13 @@ test('a run resumes with the model it started with', () => {
   assert.deepEqual(resumeModel({ provider: 'mystery', model: 'm' }), { kind: 'unknown', provider: 'mystery' });
 });
 
+test('a saved base URL with a user name or password is refused before a key is asked for, without the secret', () => {
+  assert.throws(
+    () => resumeModel({ provider: 'openai', model: 'qwen', options: { baseUrl: 'http://alice:hunter2@127.0.0.1:1/v1' } }),
+    (e: unknown) => e instanceof BadInputError && /^The base URL saved with this run holds a user name or password/.test(e.message) && !/alice|hunter2/.test(e.message),
+  );
+});
+
 test('a crash reports folder must be inside the workspace', () => {
   const ws = path.resolve('/work/ws');
   assert.equal(crashFolderRel(ws, path.join(ws, 'crashes', 'prod')), 'crashes/prod');

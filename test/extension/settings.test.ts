@@ -79,3 +79,11 @@ test('empty strings are unset, not empty values', () => {
   assert.equal('baseUrl' in settings, false);
   assert.equal('dieAfterTool' in settings, false);
 });
+
+test('a model base URL with a user name or password is reported without the secret and not used', () => {
+  const { settings, problems } = readSettings(from({ 'model.provider': 'openai', 'model.baseUrl': 'http://alice:hunter2@127.0.0.1:11434/v1' }));
+  assert.equal(settings.baseUrl, undefined);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0], /^durableTriage\.model\.baseUrl holds a user name or password \(http:\/\/\*\*\*@127\.0\.0\.1:11434\/v1\)/);
+  assert.ok(!/alice|hunter2/.test(problems[0]), problems[0]);
+});

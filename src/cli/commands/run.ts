@@ -2,12 +2,14 @@
  * `triage run`: the task's latest run in the state directory is resumed (unfinished) or shown
  * (done: its saved answer, no model call); a new run starts when there is none, or with --new.
  */
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { flags } from '../flags';
 import { STORE_FLAGS, storeFromFlags } from '../store-flag';
 import { MODEL_FLAGS, modelFromFlags } from '../model-flag';
 import { interruptSignal } from '../interrupt';
 import { BadInputError } from '../../core/errors';
+import { isErrno } from '../../durable/errno';
 import { TOOL_ACTED, type CrashHook } from '../../durable/savepoints';
 import { runTriage, type TriageOutcome } from '../../triage/job';
 import { TerminalApprover, type ApproveMode } from '../terminal-approver';
@@ -15,6 +17,20 @@ import { EXIT } from '../exitcodes';
 import { describeEvent } from '../progress';
 import { LIMIT_FLAGS, limitsFromFlags } from '../limit-flags';
 import { githubApiUrl } from '../../triage/tracker/github/spec';
+
+/** --record never replaces a file (or link) that is there already, unless --force says so. */
+async function refuseExisting(file: string): Promise<void> {
+  const there = await fs.lstat(file).then(
+    () => true,
+    (e: unknown) => (isErrno(e, 'ENOENT') ? false : Promise.reject(e)),
+  );
+  if (there) {
+    throw new BadInputError(
+      `--record ${file} already exists, and recording would replace it (or continue it, when it is this run's own recording and the run is resumed). ` +
+        'Add --force to allow that, or name a file that does not exist yet. Nothing was started.',
+    );
+  }
+}
 
 export async function cmdRun(args: string[]): Promise<number> {
   const { values: v } = flags(args, {
@@ -31,6 +47,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     'test-command': { type: 'string' },
     record: { type: 'string' },
     ...LIMIT_FLAGS,
+    force: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     new: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -55,7 +72,8 @@ export async function cmdRun(args: string[]): Promise<number> {
   };
   const leaseMs = v['lease-ms'] === undefined ? undefined : Number(v['lease-ms']);
   if (leaseMs !== undefined && !(Number.isInteger(leaseMs) && leaseMs >= 1000)) throw new BadInputError(`--lease-ms must be a whole number of milliseconds, at least 1000.`);
-  const record = v.record as string | undefined;
+  const record = v.record === undefined ? undefined : path.resolve(v.record as string);
+  if (record !== undefined && v.force !== true) await refuseExisting(record);
   const runStore = storeFromFlags(v, 'triage run');
   let outcome: TriageOutcome;
   try {
@@ -82,7 +100,7 @@ export async function cmdRun(args: string[]): Promise<number> {
         const line = describeEvent(e);
         if (line) log(line);
       },
-      ...(record ? { recordTo: path.resolve(record) } : {}),
+      ...(record ? { recordTo: record } : {}),
     });
   } finally {
     interrupt.release();

@@ -24,12 +24,14 @@ export function eventsPath(stateDir: string, runId: string): string {
 export class FileRunEventStore implements RunEventStore {
   constructor(
     readonly stateDir: string,
-    private readonly opts: { sync?: boolean } = {},
+    /** `ready`: awaited before each read or write (the file store's check of its state folder). */
+    private readonly opts: { sync?: boolean; ready?: () => Promise<void> } = {},
   ) {}
 
   async append(runId: string, events: readonly RunEvent[]): Promise<void> {
     if (events.length === 0) return;
     const file = eventsPath(this.stateDir, runId);
+    await this.opts.ready?.();
     await ensureDir(eventsDir(this.stateDir));
     const fh = await fs.open(file, 'a+', 0o600);
     try {
@@ -49,8 +51,10 @@ export class FileRunEventStore implements RunEventStore {
 
   async read(runId: string): Promise<RunEventLog> {
     let text: string;
+    const file = eventsPath(this.stateDir, runId);
+    await this.opts.ready?.();
     try {
-      text = await fs.readFile(eventsPath(this.stateDir, runId), 'utf8');
+      text = await fs.readFile(file, 'utf8');
     } catch (e) {
       if (isErrno(e, 'ENOENT', 'ENOTDIR')) return { events: [], skipped: 0 };
       throw e;
@@ -69,6 +73,8 @@ export class FileRunEventStore implements RunEventStore {
   }
 
   async remove(runId: string): Promise<void> {
-    await fs.rm(eventsPath(this.stateDir, runId), { force: true });
+    const file = eventsPath(this.stateDir, runId);
+    await this.opts.ready?.();
+    await fs.rm(file, { force: true });
   }
 }

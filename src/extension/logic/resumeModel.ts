@@ -1,8 +1,10 @@
 /**
  * Which model a run is resumed with in the editor: the one it was started with (its saved
  * config), found again the editor's way (the VS Code model by name, API keys from the
- * secret store). The recorded demo needs nothing: the job rebuilds it from the state.
+ * secret store). The recorded demo needs nothing: the job rebuilds it from the state. A saved
+ * base URL that cannot work (a user:password@ in it) is refused here, before a key is asked for.
  */
+import { checkBaseUrl } from '../../model/base-url';
 
 export type ResumeModel =
   | { kind: 'recorded' }
@@ -19,7 +21,7 @@ export function resumeModel(config: { provider: string; model: string; options?:
     case 'anthropic':
     case 'openai': {
       const r: ResumeModel = { kind: 'keyed', provider: config.provider, model: config.model };
-      if (config.options?.baseUrl) r.baseUrl = config.options.baseUrl;
+      if (config.options?.baseUrl) r.baseUrl = checkBaseUrl(config.options.baseUrl, 'The base URL saved with this run');
       return r;
     }
     default:

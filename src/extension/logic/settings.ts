@@ -8,6 +8,7 @@ import { PriceSchema, type Price } from '../../model/prices';
 import { parseTrackerSpec } from '../../triage/tracker/github/spec';
 import { hasUserinfoPassword, isPgUrl, redactUrl, secretParams } from '../../durable/pg/url';
 import { DEFAULT_LIMITS } from '../../agent/budget';
+import { baseUrlProblem } from '../../model/base-url';
 
 export const PROVIDERS = ['recorded', 'vscode-lm', 'anthropic', 'openai'] as const;
 export type ProviderSetting = (typeof PROVIDERS)[number];
@@ -96,7 +97,7 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
 
   const settings: ExtensionSettings = { stateDirectory: text('stateDirectory') ?? '', limits, approvalTools, provider: provider ?? 'recorded', keys, prices };
   const modelName = text('model.name');
-  const baseUrl = read('model.baseUrl', TextSchema.pipe(z.union([z.undefined(), z.url()])), 'a URL such as http://127.0.0.1:11434/v1');
+  const baseUrl = baseUrlSetting(text('model.baseUrl'), problems);
   const die = text('debug.dieAfterTool');
   if (modelName) settings.modelName = modelName;
   if (baseUrl) settings.baseUrl = baseUrl;
@@ -112,6 +113,15 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
     else problems.push(`durableTriage.store ${checked.why}; using the local state folder.`);
   }
   return { settings, problems };
+}
+
+/** The model base URL setting, when usable; otherwise reported (without repeating a user:password@ part) and left unset. */
+function baseUrlSetting(url: string | undefined, problems: string[]): string | undefined {
+  if (url === undefined) return undefined;
+  const problem = baseUrlProblem(url);
+  if (problem === undefined) return url;
+  problems.push(`durableTriage.model.baseUrl ${problem}; using the default.`);
+  return undefined;
 }
 
 /**
