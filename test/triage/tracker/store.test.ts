@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import type { TestContext } from 'node:test';
 import { TrackerStore, ISSUES_FILE, DEFAULT_RETENTION_MS } from '../../../src/triage/tracker/store';
 import { KeyReusedError, TrackerStoreCorruptError } from '../../../src/triage/tracker/errors';
+import { acquireRunLock, lockPathOf } from '../../../src/durable/lock';
+import { io, useIo } from '../../../src/durable/io';
 
 async function tempDir(t: TestContext): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-tracker-'));
@@ -133,10 +135,34 @@ test('two stores on one folder (two processes) share its issues: numbers, keys a
 test('a filing waits for another process that holds the store lock, and files once it is free', async (t) => {
   const dir = await tempDir(t);
   const s = await open(t, dir);
-  const { acquireRunLock } = await import('../../../src/durable/lock');
   const held = await acquireRunLock('other-process', path.join(dir, ISSUES_FILE));
+  // Watch the filing's attempts at the lock (the lock's folder is made through io()): it has
+  // waited once it was refused twice, the second time after a backoff.
+  const lockDir = lockPathOf(path.join(dir, ISSUES_FILE));
+  let refused = 0;
+  let onRefused = (): void => undefined;
+  const real = io();
+  const prev = useIo({
+    ...real,
+    mkdir: async (p, mode) => {
+      try {
+        await real.mkdir(p, mode);
+      } catch (e) {
+        if (p === lockDir) {
+          refused++;
+          onRefused();
+        }
+        throw e;
+      }
+    },
+  });
+  t.after(() => useIo(prev));
   const filing = s.file(ISSUE);
-  await new Promise((r) => setTimeout(r, 150));
+  await new Promise<void>((resolve) => {
+    onRefused = () => {
+      if (refused >= 2) resolve();
+    };
+  });
   assert.equal((await s.list()).length, 0, 'nothing filed while the lock is held');
   await held.release();
   assert.equal((await filing).issue.number, 1);
