@@ -10,10 +10,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { BIN, lastJson, triage } from './support';
+import { tempDir } from '../support/temp-dir';
 
 /** A small seeded generator (mulberry32), so a failure can be replayed with the same kill times. */
 function rng(seed: number): () => number {
@@ -68,48 +66,44 @@ function life(args: string[], killAtLine: number | undefined): Promise<Life> {
   });
 }
 
-test('SIGKILLs of the whole process group at reported points, then the same command until exit 0: one issue per crash group', async () => {
-  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-kill-'));
-  try {
-    const main = lastJson<{ tasks: { name: string; main: boolean; groups: string[]; checks: number }[] }>(triage(['tasks', '--json']).stdout).tasks.find((t) => t.main)!;
-    const args = ['run', '--task', main.name, '--state', state, '--approve', 'yes', '--json'];
-    const random = rng(20261203);
-    const KILLED_LIVES = 8;
-    let kills = 0;
-    let last: Life | undefined;
-    const seen: string[] = [];
-    for (let n = 0; n < 30; n++) {
-      // The run prints about 80 progress lines; 8 lives of 1 to 12 lines each end well before it is done.
-      const at = n < KILLED_LIVES ? 1 + Math.floor(random() * 12) : undefined;
-      last = await life(args, at);
-      seen.push(last.signal ? `killed at line ${at} "${last.killedAt?.trim()}"` : `exit ${last.code}`);
-      if (last.signal === 'SIGKILL') {
-        kills++;
-        continue;
-      }
-      assert.equal(last.code, 0, `life ${n} (${seen.join(', ')}): ${last.stderr}`);
-      break;
+test('SIGKILLs of the whole process group at reported points, then the same command until exit 0: one issue per crash group', async (t) => {
+  const state = tempDir(t, 'triage-kill-');
+  const main = lastJson<{ tasks: { name: string; main: boolean; groups: string[]; checks: number }[] }>(triage(['tasks', '--json']).stdout).tasks.find((t) => t.main)!;
+  const args = ['run', '--task', main.name, '--state', state, '--approve', 'yes', '--json'];
+  const random = rng(20261203);
+  const KILLED_LIVES = 8;
+  let kills = 0;
+  let last: Life | undefined;
+  const seen: string[] = [];
+  for (let n = 0; n < 30; n++) {
+    // The run prints about 80 progress lines; 8 lives of 1 to 12 lines each end well before it is done.
+    const at = n < KILLED_LIVES ? 1 + Math.floor(random() * 12) : undefined;
+    last = await life(args, at);
+    seen.push(last.signal ? `killed at line ${at} "${last.killedAt?.trim()}"` : `exit ${last.code}`);
+    if (last.signal === 'SIGKILL') {
+      kills++;
+      continue;
     }
-    assert.equal(last?.code, 0, `the run never finished: ${seen.join(', ')}`);
-    assert.ok(kills >= 4, `at least four lives were killed at a reported point mid-run (${seen.join(', ')})`);
-    const r = lastJson<{ runId: string; phase: string; checks: { passed: number; total: number; failed: string[] }; issues: { cause: string }[] }>(last!.stdout);
-    assert.equal(r.phase, 'done');
-    assert.equal(r.checks.passed, r.checks.total, `failed: ${r.checks.failed.join(', ')} (${seen.join(', ')})`);
-    const listed = lastJson<{ issues: { cause: string; runId?: string }[] }>(triage(['tracker', 'list', '--state', state, '--json']).stdout).issues;
-    assert.deepEqual(listed.map((i) => i.cause).sort(), [...main.groups].sort(), `exactly one issue per crash group (${seen.join(', ')})`);
-    const runs = lastJson<{ runs: { runId: string }[] }>(triage(['status', '--state', state, '--json']).stdout).runs;
-    assert.deepEqual(runs.map((x) => x.runId), [r.runId], 'one run: every life after a kill resumed it');
-
-    // Only on request does the same task get a second run (its own copy of the sample, so its own issues).
-    const fresh = triage([...args, '--new']);
-    assert.equal(fresh.status, 0, fresh.stderr);
-    const f = lastJson<{ runId: string; modelCalls: number; finishedBefore: boolean; issues: { cause: string }[] }>(fresh.stdout);
-    assert.notEqual(f.runId, r.runId);
-    assert.ok(f.modelCalls > 0);
-    assert.equal(f.finishedBefore, false);
-    assert.deepEqual(f.issues.map((i) => i.cause).sort(), [...main.groups].sort());
-    assert.equal(lastJson<{ runs: unknown[] }>(triage(['status', '--state', state, '--json']).stdout).runs.length, 2);
-  } finally {
-    fs.rmSync(state, { recursive: true, force: true });
+    assert.equal(last.code, 0, `life ${n} (${seen.join(', ')}): ${last.stderr}`);
+    break;
   }
+  assert.equal(last?.code, 0, `the run never finished: ${seen.join(', ')}`);
+  assert.ok(kills >= 4, `at least four lives were killed at a reported point mid-run (${seen.join(', ')})`);
+  const r = lastJson<{ runId: string; phase: string; checks: { passed: number; total: number; failed: string[] }; issues: { cause: string }[] }>(last!.stdout);
+  assert.equal(r.phase, 'done');
+  assert.equal(r.checks.passed, r.checks.total, `failed: ${r.checks.failed.join(', ')} (${seen.join(', ')})`);
+  const listed = lastJson<{ issues: { cause: string; runId?: string }[] }>(triage(['tracker', 'list', '--state', state, '--json']).stdout).issues;
+  assert.deepEqual(listed.map((i) => i.cause).sort(), [...main.groups].sort(), `exactly one issue per crash group (${seen.join(', ')})`);
+  const runs = lastJson<{ runs: { runId: string }[] }>(triage(['status', '--state', state, '--json']).stdout).runs;
+  assert.deepEqual(runs.map((x) => x.runId), [r.runId], 'one run: every life after a kill resumed it');
+
+  // Only on request does the same task get a second run (its own copy of the sample, so its own issues).
+  const fresh = triage([...args, '--new']);
+  assert.equal(fresh.status, 0, fresh.stderr);
+  const f = lastJson<{ runId: string; modelCalls: number; finishedBefore: boolean; issues: { cause: string }[] }>(fresh.stdout);
+  assert.notEqual(f.runId, r.runId);
+  assert.ok(f.modelCalls > 0);
+  assert.equal(f.finishedBefore, false);
+  assert.deepEqual(f.issues.map((i) => i.cause).sort(), [...main.groups].sort());
+  assert.equal(lastJson<{ runs: unknown[] }>(triage(['status', '--state', state, '--json']).stdout).runs.length, 2);
 });

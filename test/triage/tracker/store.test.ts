@@ -1,19 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
 import { TrackerStore, ISSUES_FILE, DEFAULT_RETENTION_MS } from '../../../src/triage/tracker/store';
 import { KeyReusedError, TrackerStoreCorruptError } from '../../../src/triage/tracker/errors';
 import { acquireRunLock, lockPathOf } from '../../../src/durable/lock';
 import { io, useIo } from '../../../src/durable/io';
-
-async function tempDir(t: TestContext): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-tracker-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { tempDir } from '../../support/temp-dir';
 
 async function open(t: TestContext, dir: string, o: Parameters<typeof TrackerStore.open>[1] = {}): Promise<TrackerStore> {
   const s = await TrackerStore.open(dir, o);
@@ -24,7 +18,7 @@ async function open(t: TestContext, dir: string, o: Parameters<typeof TrackerSto
 const ISSUE = { title: 'divide by zero', body: 'see crashes/dz/c1.txt', cause: 'dz' };
 
 test('files issues with increasing numbers, and lists them by cause and run', async (t) => {
-  const s = await open(t, await tempDir(t));
+  const s = await open(t, tempDir(t, 'triage-tracker-'));
   const a = await s.file(ISSUE, { runId: 'r1' });
   const b = await s.file({ ...ISSUE, cause: 'other' }, { runId: 'r2' });
   assert.deepEqual([a.issue.number, b.issue.number, a.replayed], [1, 2, false]);
@@ -37,7 +31,7 @@ test('files issues with increasing numbers, and lists them by cause and run', as
 });
 
 test('a key seen within the retention returns the original issue without creating one', async (t) => {
-  const s = await open(t, await tempDir(t));
+  const s = await open(t, tempDir(t, 'triage-tracker-'));
   const first = await s.file(ISSUE, { key: 'k1', runId: 'r1' });
   const again = await s.file(ISSUE, { key: 'k1', runId: 'r1' });
   assert.equal(again.replayed, true);
@@ -48,14 +42,14 @@ test('a key seen within the retention returns the original issue without creatin
 });
 
 test('concurrent filings with one key create one issue', async (t) => {
-  const s = await open(t, await tempDir(t));
+  const s = await open(t, tempDir(t, 'triage-tracker-'));
   const all = await Promise.all([1, 2, 3, 4].map(() => s.file(ISSUE, { key: 'same' })));
   assert.equal((await s.list()).length, 1);
   assert.deepEqual(all.map((r) => r.replayed), [false, true, true, true]);
 });
 
 test('a live key sent with a different request is refused', async (t) => {
-  const s = await open(t, await tempDir(t));
+  const s = await open(t, tempDir(t, 'triage-tracker-'));
   await s.file(ISSUE, { key: 'k1' });
   await assert.rejects(s.file({ ...ISSUE, title: 'something else' }, { key: 'k1' }), (e) => e instanceof KeyReusedError && /issue #1/.test(e.message));
   assert.equal((await s.list()).length, 1);
@@ -63,7 +57,7 @@ test('a live key sent with a different request is refused', async (t) => {
 
 test('an expired key counts as no key (injected clock)', async (t) => {
   let now = Date.parse('2025-03-01T10:00:00Z');
-  const s = await open(t, await tempDir(t), { retentionMs: 60_000, now: () => now });
+  const s = await open(t, tempDir(t, 'triage-tracker-'), { retentionMs: 60_000, now: () => now });
   await s.file(ISSUE, { key: 'k1' });
   now += 59_999;
   assert.equal((await s.file(ISSUE, { key: 'k1' })).replayed, true);
@@ -77,7 +71,7 @@ test('an expired key counts as no key (injected clock)', async (t) => {
 });
 
 test('issues survive a reopen; the file is private and a leftover temp file is ignored', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t, 'triage-tracker-');
   const s1 = await TrackerStore.open(dir);
   await s1.file(ISSUE, { key: 'k1', runId: 'r1' });
   await s1.file({ ...ISSUE, cause: 'b' }, { runId: 'r1' });
@@ -92,7 +86,7 @@ test('issues survive a reopen; the file is private and a leftover temp file is i
 });
 
 test('a truncated or corrupt issue file is a clear error, not an empty tracker, and is left as it is', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t, 'triage-tracker-');
   const s = await TrackerStore.open(dir);
   await s.file(ISSUE);
   await s.close();
@@ -115,7 +109,7 @@ test('a truncated or corrupt issue file is a clear error, not an empty tracker, 
 });
 
 test('two stores on one folder (two processes) share its issues: numbers, keys and the file stay consistent', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t, 'triage-tracker-');
   const a = await open(t, dir);
   const b = await open(t, dir);
   const filed = await Promise.all([
@@ -133,7 +127,7 @@ test('two stores on one folder (two processes) share its issues: numbers, keys a
 });
 
 test('a filing waits for another process that holds the store lock, and files once it is free', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t, 'triage-tracker-');
   const s = await open(t, dir);
   const held = await acquireRunLock('other-process', path.join(dir, ISSUES_FILE));
   // Watch the filing's attempts at the lock (the lock's folder is made through io()): it has
@@ -169,5 +163,5 @@ test('a filing waits for another process that holds the store lock, and files on
 });
 
 test('readOnly of a store that was never written has no issues', async (t) => {
-  assert.deepEqual(await TrackerStore.readOnly(path.join(await tempDir(t), 'missing')), []);
+  assert.deepEqual(await TrackerStore.readOnly(path.join(tempDir(t, 'triage-tracker-'), 'missing')), []);
 });
