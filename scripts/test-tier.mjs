@@ -18,11 +18,26 @@ const OUT = path.join(ROOT, 'out', 'test');
 const RULES = [
   // A real PostgreSQL server (scripts/setup-test-deps.sh installs it).
   ['pg', ['pg/', 'sweep/pg-sweep.test.js']],
-  // The crash sweeps: every crash point of every task, minutes of work.
-  ['sweep', ['sweep/']],
-  // Many child processes: the CLI end to end, the real test runners (vitest, jest, mocha,
-  // pytest, go test) on the fixture repositories, lock holders in other processes.
-  ['slow', ['cli/', 'triage/runners/', 'triage/tools/run-tests.test.js', 'durable/lock.test.js', 'extension/contributes.test.js']],
+  // The crash sweeps: every crash point of every task (and of the agent loop), minutes of work.
+  ['sweep', ['sweep/', 'agent/crash.test.js']],
+  // Many child processes or whole recorded runs: the CLI end to end, the real test runners
+  // (vitest, jest, mocha, pytest, go test) on the fixture repositories, the tasks' samples and
+  // their tests, whole jobs, lock holders in other processes, and the fsync-heavy journal tests.
+  [
+    'slow',
+    [
+      'cli/',
+      'triage/runners/',
+      'triage/tasks/',
+      'triage/job/history.test.js',
+      'triage/job/record.test.js',
+      'triage/tools/run-tests.test.js',
+      'durable/lock.test.js',
+      'durable/journal.test.js',
+      'durable/compaction.test.js',
+      'extension/contributes.test.js',
+    ],
+  ],
 ];
 const TIERS = ['unit', ...RULES.map(([t]) => t)];
 
