@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the real-editor tests need, skipping every step already done:
-#   - Debian's chromium, ripgrep and libkrb5-dev (code-server's kerberos addon headers)
+#   - Debian's chromium, postgresql, ripgrep and libkrb5-dev (code-server's kerberos addon
+#     headers), through scripts/apt-install.sh
 #   - code-server 4.100.3 (= VS Code 1.100.3, the newest that installs on Node 20) and
 #     playwright-core, into the git-ignored cache folder .cache/e2e/ of this repo.
 # @vscode/ripgrep's install step downloads rg from GitHub, which these machines cannot
@@ -20,24 +21,14 @@ stamp="$cache/.installed-$CODE_SERVER_VERSION"
 log() { printf 'e2e-setup: %s\n' "$*" >&2; }
 die() { printf 'e2e-setup: error: %s\n' "$*" >&2; exit 1; }
 
-# 1. Debian packages, only those missing. Chromium is needed to run the tests; ripgrep and
-#    libkrb5-dev only to build code-server, so they are skipped once it is installed.
+# 1. Debian packages, only those missing. Chromium and PostgreSQL are needed to run the tests;
+#    ripgrep and libkrb5-dev only to build code-server, so they are skipped once it is installed.
 installed=false
 [ -f "$stamp" ] && [ -x "$cache/node_modules/.bin/code-server" ] \
   && [ -f "$cache/node_modules/playwright-core/package.json" ] && installed=true
-missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-if [ "$installed" = false ]; then
-  command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
-  [ -f /usr/include/krb5.h ] || [ -f /usr/include/krb5/krb5.h ] || missing+=(libkrb5-dev)
-fi
-if [ "${#missing[@]}" -gt 0 ]; then
-  [ "$(id -u)" = 0 ] || die "need root to install ${missing[*]}; run: sudo apt-get install -y ${missing[*]}"
-  log "installing Debian packages: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+pkgs=(chromium postgresql)   # postgresql: the shared-store scenario starts a real server
+[ "$installed" = false ] && pkgs+=(ripgrep libkrb5-dev)
+bash "$repo/scripts/apt-install.sh" "${pkgs[@]}"
 
 # 2. code-server + playwright-core in the cache folder.
 [ "$installed" = true ] && exit 0

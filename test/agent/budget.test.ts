@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkBudget, DEFAULT_MAX_RESTARTS } from '../../src/agent/budget';
-import * as fs from 'node:fs';
 import { BudgetExceededError, MaxResumesError, SimulatedCrash } from '../../src/core/errors';
 import { tokensUsed } from '../../src/core/conversation';
 import { SavePoint } from '../../src/durable/savepoints';
 import { readRun } from '../../src/durable/checkpoint';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
-import { freshState, Person, ScriptModel, tmp } from './support';
+import { freshState, Person, ScriptModel } from './support';
+import { tempDir } from '../support/temp-dir';
 
 function state(turns: number, tokens: [number, number, number?], dollars: number) {
   const s = freshState('b', '/w');
@@ -21,24 +21,20 @@ test('no limits, no stop', () => {
   assert.doesNotThrow(() => checkBudget(state(1000, [1e9, 1e9], 1e6), {}));
 });
 
-test('the restart limit defaults to 10: a run is resumed 10 times, the 11th resume stops with MaxResumesError', async () => {
-  const dir = tmp();
-  try {
-    const parts = (): RunParts => ({ model: new ScriptModel([]), tools: toolSet([]), approver: new Person() });
-    // A run that pauses at once would need a question; instead each life is crashed right after its restart count is saved.
-    const crash = (p: string): void => {
-      if (p === SavePoint.RunStarted) throw new SimulatedCrash(p);
-    };
-    await assert.rejects(startRun({ stateDir: dir, state: freshState('r10', dir), parts, crash }), SimulatedCrash);
-    for (let i = 1; i <= DEFAULT_MAX_RESTARTS; i++) {
-      await assert.rejects(resumeRun({ stateDir: dir, runId: 'r10', parts, crash }), SimulatedCrash, `resume ${i} is within the default limit`);
-    }
-    // The 11th resume (no crash this time) saves its count, then stops at the limit.
-    await assert.rejects(resumeRun({ stateDir: dir, runId: 'r10', parts }), (e: unknown) => e instanceof MaxResumesError && e.limit === 10 && e.restarts === 11);
-    assert.equal((await readRun(dir, 'r10')).restarts, DEFAULT_MAX_RESTARTS + 1, 'the count was saved before the limit stopped it');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+test('the restart limit defaults to 10: a run is resumed 10 times, the 11th resume stops with MaxResumesError', async (t) => {
+  const dir = tempDir(t);
+  const parts = (): RunParts => ({ model: new ScriptModel([]), tools: toolSet([]), approver: new Person() });
+  // A run that pauses at once would need a question; instead each life is crashed right after its restart count is saved.
+  const crash = (p: string): void => {
+    if (p === SavePoint.RunStarted) throw new SimulatedCrash(p);
+  };
+  await assert.rejects(startRun({ stateDir: dir, state: freshState('r10', dir), parts, crash }), SimulatedCrash);
+  for (let i = 1; i <= DEFAULT_MAX_RESTARTS; i++) {
+    await assert.rejects(resumeRun({ stateDir: dir, runId: 'r10', parts, crash }), SimulatedCrash, `resume ${i} is within the default limit`);
   }
+  // The 11th resume (no crash this time) saves its count, then stops at the limit.
+  await assert.rejects(resumeRun({ stateDir: dir, runId: 'r10', parts }), (e: unknown) => e instanceof MaxResumesError && e.limit === 10 && e.restarts === 11);
+  assert.equal((await readRun(dir, 'r10')).restarts, DEFAULT_MAX_RESTARTS + 1, 'the count was saved before the limit stopped it');
 });
 
 test('turns: the call that would be turn N+1 of a maxTurns N run is refused', () => {

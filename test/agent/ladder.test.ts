@@ -13,6 +13,7 @@ import { TOOL_ACTED } from '../../src/durable/savepoints';
 import type { AttemptMarker } from '../../src/durable/state';
 import type { ToolCall } from '../../src/core/conversation';
 import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool, Person, freshState, tmp } from './support';
+import { tempDir } from '../support/temp-dir';
 
 const T0 = '2026-12-02T12:00:00.000Z';
 const call: ToolCall = { id: 'c1', name: 'x', args: '{"note":"n"}' };
@@ -106,39 +107,35 @@ test('the lookup finds the call done: its output is the result and the call is n
   assert.equal(results.results[0].content, 'created #1');
 });
 
-test('the person answers "later" (paused, asked again on resume, one entry), then "done" with what they found', async () => {
-  const dir = tmp();
-  try {
-    const svc = new Service();
-    const person = new Person(svc);
-    const model = new ScriptModel([reply(0, [['read', { path: 'a' }], ['bare', { note: 'b' }]]), reply(1, [], 'done')]);
-    const parts = (): RunParts => ({ model, tools: toolSet([readTool(), bareTool(svc)]), approver: person });
-    let acted = 0;
-    await assert.rejects(
-      startRun({ stateDir: dir, state: freshState('l2', dir), parts, crash: (pt) => { if (pt === TOOL_ACTED && ++acted === 2) throw new SimulatedCrash(pt); } }),
-      SimulatedCrash,
-    );
-    const resolve = person.resolve.bind(person);
-    person.resolve = async () => (person.questions++, { answer: 'later' });
-    const r1 = await resumeRun({ stateDir: dir, runId: 'l2', parts });
-    assert.equal(r1.phase, 'paused');
-    assert.deepEqual(r1.pending?.map((p) => [p.kind, p.callId]), [['ladder', 'c0_1']]);
-    const r2 = await resumeRun({ stateDir: dir, runId: 'l2', parts });
-    assert.equal(r2.phase, 'paused');
-    assert.equal((await readRun(dir, 'l2')).pending?.length, 1, 'no duplicate pending entry');
-    person.resolve = resolve;
-    const r3 = await resumeRun({ stateDir: dir, runId: 'l2', parts });
-    assert.equal(r3.phase, 'done');
-    assert.equal(person.questions, 3);
-    assert.match(person.lastQuestion?.reason ?? '', /no idempotency key and it has no lookup/);
-    assert.equal(svc.effects, 1);
-    const results = r3.messages[2];
-    assert.ok(results.role === 'tool');
-    assert.deepEqual(results.results[1], { callId: 'c0_1', content: 'created #1 (confirmed by a person)' });
-    assert.equal(r3.pending, undefined);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+test('the person answers "later" (paused, asked again on resume, one entry), then "done" with what they found', async (t) => {
+  const dir = tempDir(t);
+  const svc = new Service();
+  const person = new Person(svc);
+  const model = new ScriptModel([reply(0, [['read', { path: 'a' }], ['bare', { note: 'b' }]]), reply(1, [], 'done')]);
+  const parts = (): RunParts => ({ model, tools: toolSet([readTool(), bareTool(svc)]), approver: person });
+  let acted = 0;
+  await assert.rejects(
+    startRun({ stateDir: dir, state: freshState('l2', dir), parts, crash: (pt) => { if (pt === TOOL_ACTED && ++acted === 2) throw new SimulatedCrash(pt); } }),
+    SimulatedCrash,
+  );
+  const resolve = person.resolve.bind(person);
+  person.resolve = async () => (person.questions++, { answer: 'later' });
+  const r1 = await resumeRun({ stateDir: dir, runId: 'l2', parts });
+  assert.equal(r1.phase, 'paused');
+  assert.deepEqual(r1.pending?.map((p) => [p.kind, p.callId]), [['ladder', 'c0_1']]);
+  const r2 = await resumeRun({ stateDir: dir, runId: 'l2', parts });
+  assert.equal(r2.phase, 'paused');
+  assert.equal((await readRun(dir, 'l2')).pending?.length, 1, 'no duplicate pending entry');
+  person.resolve = resolve;
+  const r3 = await resumeRun({ stateDir: dir, runId: 'l2', parts });
+  assert.equal(r3.phase, 'done');
+  assert.equal(person.questions, 3);
+  assert.match(person.lastQuestion?.reason ?? '', /no idempotency key and it has no lookup/);
+  assert.equal(svc.effects, 1);
+  const results = r3.messages[2];
+  assert.ok(results.role === 'tool');
+  assert.deepEqual(results.results[1], { callId: 'c0_1', content: 'created #1 (confirmed by a person)' });
+  assert.equal(r3.pending, undefined);
 });
 
 test('the person answers "rerun": the call runs again once', async () => {

@@ -11,7 +11,8 @@ import type { LoopEvent } from '../../src/agent/loop';
 import { readRun } from '../../src/durable/checkpoint';
 import { MaxResumesError, SimulatedCrash, WorkspaceChangedError } from '../../src/core/errors';
 import { SavePoint } from '../../src/durable/savepoints';
-import { reply, ScriptModel, Service, approvalTool, Person, freshState, tmp } from './support';
+import { reply, ScriptModel, Service, approvalTool, Person, freshState } from './support';
+import { tempDir } from '../support/temp-dir';
 
 function writeTool(): Tool<{ path: string; text: string }> {
   return {
@@ -36,85 +37,73 @@ function world() {
   return { svc, model, person, parts };
 }
 
-test('a paused run reopened again and again past the restart limit still asks its question, and finishes', async () => {
-  const dir = tmp();
-  try {
-    const w = world();
-    w.person.answer = 'later';
-    assert.equal((await startRun({ stateDir: dir, state: freshState('q1', dir), parts: w.parts })).phase, 'paused');
-    const events: LoopEvent[] = [];
-    for (let i = 0; i < 5; i++) {
-      const r = await resumeRun({ stateDir: dir, runId: 'q1', parts: w.parts, limits: { maxRestarts: 2 }, onEvent: (e) => events.push(e) });
-      assert.equal(r.phase, 'paused', `reopening ${i + 1} asks again and pauses`);
-      assert.equal(r.restarts, 0, 'a reopening that only asks is not a restart');
-    }
-    assert.equal(w.person.approvals, 6);
-    const started = events.filter((e) => e.type === 'started');
-    assert.equal(started.length, 5);
-    assert.ok(started.every((e) => e.type === 'started' && e.resumed && e.reask && e.nextCall === 'c1_0'));
-    w.person.answer = 'approve';
-    const done = await resumeRun({ stateDir: dir, runId: 'q1', parts: w.parts, limits: { maxRestarts: 2 } });
-    assert.equal(done.phase, 'done');
-    assert.equal(done.restarts, 0);
-    assert.equal(w.svc.effects, 1);
-    assert.deepEqual(w.model.requests, [1, 1, 1], 'no reply paid twice');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+test('a paused run reopened again and again past the restart limit still asks its question, and finishes', async (t) => {
+  const dir = tempDir(t);
+  const w = world();
+  w.person.answer = 'later';
+  assert.equal((await startRun({ stateDir: dir, state: freshState('q1', dir), parts: w.parts })).phase, 'paused');
+  const events: LoopEvent[] = [];
+  for (let i = 0; i < 5; i++) {
+    const r = await resumeRun({ stateDir: dir, runId: 'q1', parts: w.parts, limits: { maxRestarts: 2 }, onEvent: (e) => events.push(e) });
+    assert.equal(r.phase, 'paused', `reopening ${i + 1} asks again and pauses`);
+    assert.equal(r.restarts, 0, 'a reopening that only asks is not a restart');
   }
+  assert.equal(w.person.approvals, 6);
+  const started = events.filter((e) => e.type === 'started');
+  assert.equal(started.length, 5);
+  assert.ok(started.every((e) => e.type === 'started' && e.resumed && e.reask && e.nextCall === 'c1_0'));
+  w.person.answer = 'approve';
+  const done = await resumeRun({ stateDir: dir, runId: 'q1', parts: w.parts, limits: { maxRestarts: 2 } });
+  assert.equal(done.phase, 'done');
+  assert.equal(done.restarts, 0);
+  assert.equal(w.svc.effects, 1);
+  assert.deepEqual(w.model.requests, [1, 1, 1], 'no reply paid twice');
 });
 
-test('a paused run that crashes after the answer counts that restart, and a crashing run still stops at the limit', async () => {
-  const dir = tmp();
-  try {
-    const w = world();
-    w.person.answer = 'later';
-    await startRun({ stateDir: dir, state: freshState('q2', dir), parts: w.parts });
-    w.person.answer = 'approve';
-    const dieAtMarker = (p: string): void => {
-      if (p === SavePoint.AttemptMarked) throw new SimulatedCrash(p);
-    };
-    await assert.rejects(resumeRun({ stateDir: dir, runId: 'q2', parts: w.parts, crash: dieAtMarker, limits: { maxRestarts: 1 } }), SimulatedCrash);
-    const s = await readRun(dir, 'q2');
-    assert.equal(s.phase, 'tools', 'the yes and the marker are saved');
-    assert.equal(s.restarts, 0, 'the reopening to ask was not counted');
-    const dieAtStart = (p: string): void => {
-      if (p === SavePoint.RunStarted) throw new SimulatedCrash(p);
-    };
-    await assert.rejects(resumeRun({ stateDir: dir, runId: 'q2', parts: w.parts, crash: dieAtStart, limits: { maxRestarts: 1 } }), SimulatedCrash);
-    await assert.rejects(resumeRun({ stateDir: dir, runId: 'q2', parts: w.parts, limits: { maxRestarts: 1 } }), (e: unknown) => e instanceof MaxResumesError && e.restarts === 2);
-    assert.equal(w.svc.effects, 0);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+test('a paused run that crashes after the answer counts that restart, and a crashing run still stops at the limit', async (t) => {
+  const dir = tempDir(t);
+  const w = world();
+  w.person.answer = 'later';
+  await startRun({ stateDir: dir, state: freshState('q2', dir), parts: w.parts });
+  w.person.answer = 'approve';
+  const dieAtMarker = (p: string): void => {
+    if (p === SavePoint.AttemptMarked) throw new SimulatedCrash(p);
+  };
+  await assert.rejects(resumeRun({ stateDir: dir, runId: 'q2', parts: w.parts, crash: dieAtMarker, limits: { maxRestarts: 1 } }), SimulatedCrash);
+  const s = await readRun(dir, 'q2');
+  assert.equal(s.phase, 'tools', 'the yes and the marker are saved');
+  assert.equal(s.restarts, 0, 'the reopening to ask was not counted');
+  const dieAtStart = (p: string): void => {
+    if (p === SavePoint.RunStarted) throw new SimulatedCrash(p);
+  };
+  await assert.rejects(resumeRun({ stateDir: dir, runId: 'q2', parts: w.parts, crash: dieAtStart, limits: { maxRestarts: 1 } }), SimulatedCrash);
+  await assert.rejects(resumeRun({ stateDir: dir, runId: 'q2', parts: w.parts, limits: { maxRestarts: 1 } }), (e: unknown) => e instanceof MaxResumesError && e.restarts === 2);
+  assert.equal(w.svc.effects, 0);
 });
 
-test('a file the run wrote and the person edited while the question was open stops the run before the approved call', async () => {
-  const dir = tmp();
-  try {
-    const w = world();
-    w.person.approve = async () => {
-      fs.writeFileSync(path.join(dir, 'a.txt'), 'edited while the question was open');
-      return 'approve';
-    };
-    const events: LoopEvent[] = [];
-    await assert.rejects(
-      startRun({ stateDir: dir, state: freshState('q3', dir), parts: w.parts, onEvent: (e) => events.push(e) }),
-      (e: unknown) => e instanceof WorkspaceChangedError && e.changes.length === 1 && e.changes[0].path === 'a.txt',
-    );
-    assert.equal(w.svc.effects, 0, 'the approved call did not run');
-    const s = await readRun(dir, 'q3');
-    assert.equal(s.phase, 'paused');
-    assert.deepEqual(s.pending?.map((p) => p.callId), ['c1_0'], 'the question stays saved: it is asked again once the files are dealt with');
-    assert.ok(!events.some((e) => e.type === 'workspace-verified' && e.after === 'question'));
+test('a file the run wrote and the person edited while the question was open stops the run before the approved call', async (t) => {
+  const dir = tempDir(t);
+  const w = world();
+  w.person.approve = async () => {
+    fs.writeFileSync(path.join(dir, 'a.txt'), 'edited while the question was open');
+    return 'approve';
+  };
+  const events: LoopEvent[] = [];
+  await assert.rejects(
+    startRun({ stateDir: dir, state: freshState('q3', dir), parts: w.parts, onEvent: (e) => events.push(e) }),
+    (e: unknown) => e instanceof WorkspaceChangedError && e.changes.length === 1 && e.changes[0].path === 'a.txt',
+  );
+  assert.equal(w.svc.effects, 0, 'the approved call did not run');
+  const s = await readRun(dir, 'q3');
+  assert.equal(s.phase, 'paused');
+  assert.deepEqual(s.pending?.map((p) => p.callId), ['c1_0'], 'the question stays saved: it is asked again once the files are dealt with');
+  assert.ok(!events.some((e) => e.type === 'workspace-verified' && e.after === 'question'));
 
-    // Put the agent's version back: the reopened run asks again, checks again, and files once.
-    fs.writeFileSync(path.join(dir, 'a.txt'), 'agent');
-    w.person.approve = async () => 'approve';
-    const done = await resumeRun({ stateDir: dir, runId: 'q3', parts: w.parts, onEvent: (e) => events.push(e) });
-    assert.equal(done.phase, 'done');
-    assert.equal(w.svc.effects, 1);
-    assert.ok(events.some((e) => e.type === 'workspace-verified' && e.after === 'question' && e.files === 1));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  // Put the agent's version back: the reopened run asks again, checks again, and files once.
+  fs.writeFileSync(path.join(dir, 'a.txt'), 'agent');
+  w.person.approve = async () => 'approve';
+  const done = await resumeRun({ stateDir: dir, runId: 'q3', parts: w.parts, onEvent: (e) => events.push(e) });
+  assert.equal(done.phase, 'done');
+  assert.equal(w.svc.effects, 1);
+  assert.ok(events.some((e) => e.type === 'workspace-verified' && e.after === 'question' && e.files === 1));
 });

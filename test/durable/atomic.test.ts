@@ -5,12 +5,13 @@ import * as path from 'node:path';
 import { createRun, openRun, readRun, runPath } from '../../src/durable/checkpoint';
 import { SimulatedCrash } from '../../src/core/errors';
 import { SavePoint, WritePoint } from '../../src/durable/savepoints';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
 import { crashAt, exists, journalPath, tempNames } from './helpers/journal';
+import { tempDir } from '../support/temp-dir';
 
 for (const sync of [true, false]) {
   test(`a crash inside a run's first write: after the temp file is synced there is no run yet (sync ${sync})`, async (t) => {
-    const dir = await tempDir(t);
+    const dir = tempDir(t);
     const s = sampleState();
     const crash = crashAt(WritePoint.TempSynced);
     await assert.rejects(createRun(dir, s, { sync, crash: crash.hook }), (e) => e === crash.thrown[0]);
@@ -24,7 +25,7 @@ for (const sync of [true, false]) {
 }
 
 test("a crash after the first write's rename leaves the run created", async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const crash = crashAt(WritePoint.Renamed);
   await assert.rejects(createRun(dir, s, { crash: crash.hook }), SimulatedCrash);
@@ -33,7 +34,7 @@ test("a crash after the first write's rename leaves the run created", async (t) 
 
 for (const sync of [true, false]) {
   test(`a crash halfway through a journal append leaves the previous save (sync ${sync})`, async (t) => {
-    const dir = await tempDir(t);
+    const dir = tempDir(t);
     const s = sampleState();
     await (await createRun(dir, s, { sync })).close();
     const crash = crashAt(WritePoint.JournalTorn);
@@ -57,7 +58,7 @@ for (const sync of [true, false]) {
 }
 
 test('a crash once a journal record is synced keeps the save', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   await (await createRun(dir, s)).close();
   const crash = crashAt(WritePoint.JournalAppended);
@@ -69,7 +70,7 @@ test('a crash once a journal record is synced keeps the save', async (t) => {
 });
 
 test('every write passes two crash points, in order: the snapshot points first, then the journal points per save', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const points: string[] = [];
   const s = sampleState();
   const h = await createRun(dir, s, { crash: (p) => points.push(p) });
@@ -80,7 +81,7 @@ test('every write passes two crash points, in order: the snapshot points first, 
 });
 
 test('concurrent saves are written one at a time, in call order, each as it was at its call', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const points: string[] = [];
   const s = sampleState();
   await (await createRun(dir, s, { sync: false })).close();
@@ -100,7 +101,7 @@ test('concurrent saves are written one at a time, in call order, each as it was 
 });
 
 test('save sets updatedAt', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const h = await createRun(dir, s);
   assert.notEqual(s.updatedAt, s.createdAt);
@@ -113,7 +114,7 @@ test('save sets updatedAt', async (t) => {
 });
 
 test('files are 0600 and directories 0700', { skip: process.platform === 'win32' }, async (t) => {
-  const root = await tempDir(t);
+  const root = tempDir(t);
   const dir = path.join(root, 'state', 'nested');
   const s = sampleState();
   const h = await createRun(dir, s);

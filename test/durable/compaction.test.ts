@@ -7,8 +7,9 @@ import { SimulatedCrash } from '../../src/core/errors';
 import { SavePoint, WritePoint } from '../../src/durable/savepoints';
 import type { RunState } from '../../src/durable/state';
 import { StateEdit } from '../../src/durable/state-edit';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
 import { addTurn, crashAt, journalPath, tempNames } from './helpers/journal';
+import { tempDir } from '../support/temp-dir';
 
 const BIG = 300 * 1024;
 
@@ -17,7 +18,7 @@ function snapshotSeq(text: string): number {
 }
 
 test('when the journal would outgrow max(1 MiB, the snapshot), the save writes a snapshot and empties the journal', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const h = (await createRun(dir, s)) as CheckpointHandle;
   const edit = new StateEdit(s);
@@ -59,7 +60,7 @@ function withoutTime(s: RunState): Omit<RunState, 'updatedAt'> {
 }
 
 test('a crash at every point of every save (appends and compactions) leaves the save before or after it, and the run finishes the same', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   // The clean run: every point passed, and the state after each save.
   const points: string[] = [];
   const clean = sampleState('/tmp/ws', 'clean');
@@ -114,7 +115,7 @@ test('a crash at every point of every save (appends and compactions) leaves the 
 });
 
 test('a compaction stopped after its rename leaves a stale journal: read correctly, and emptied by the next open', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const crash = crashAt(WritePoint.Renamed, 2); // the first Renamed is createRun's
   const h = await createRun(dir, s, { crash: crash.hook });
@@ -140,7 +141,7 @@ test('a compaction stopped after its rename leaves a stale journal: read correct
 });
 
 test('a failed write stops the handle: later saves fail with SaveFailedError, and the run reopens at its last save', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const h = await createRun(dir, s);
   await h.save(s, SavePoint.ResultSaved);

@@ -4,10 +4,11 @@ import * as fs from 'node:fs/promises';
 import { createRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
 import { CorruptCheckpointError } from '../../src/core/errors';
 import { SavePoint } from '../../src/durable/savepoints';
-import { fullState, tempDir } from './helpers/fixtures';
+import { fullState } from './helpers/fixtures';
+import { tempDir } from '../support/temp-dir';
 
 async function savedRun(t: import('node:test').TestContext): Promise<{ dir: string; runId: string; file: string }> {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = fullState();
   const h = await createRun(dir, s);
   s.turns++;

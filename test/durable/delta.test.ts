@@ -11,8 +11,9 @@ import { SavePoint } from '../../src/durable/savepoints';
 import { StateEdit } from '../../src/durable/state-edit';
 import type { RunState } from '../../src/durable/state';
 import type { Message } from '../../src/core/conversation';
-import { fullState, sampleState, tempDir } from './helpers/fixtures';
+import { fullState, sampleState } from './helpers/fixtures';
 import { addTurn, journalPath } from './helpers/journal';
+import { tempDir } from '../support/temp-dir';
 
 interface Line {
   seq: number;
@@ -34,7 +35,7 @@ async function lastLine(dir: string, runId: string): Promise<Line> {
 }
 
 async function started(t: TestContext, s: RunState = sampleState()): Promise<{ dir: string; h: RunHandle; s: RunState; edit: StateEdit }> {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const h = await createRun(dir, s, { sync: false });
   t.after(() => h.close());
   const edit = new StateEdit(s);

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { DiskModel, type SurvivingNode } from '../../src/durable/disk-model';
 import { TraceIo } from '../../src/durable/trace-io';
 import { SimulatedCrash } from '../../src/core/errors';
-import { tempDir } from './helpers/fixtures';
+import { tempDir } from '../support/temp-dir';
 
 /** The surviving tree as { "a/b": "bytes" | "<dir>" }. */
 function flat(n: SurvivingNode, prefix = '', out: Record<string, string> = {}): Record<string, string> {
@@ -32,7 +32,7 @@ async function write(io: TraceIo, file: string, text: string, o: { flags?: 'w' |
 }
 
 test('what existed when the model was made survives; unsynced new entries and bytes do not (undo), entries do (keep)', async (t) => {
-  const root = await tempDir(t);
+  const root = tempDir(t);
   fs.writeFileSync(path.join(root, 'old.txt'), 'old');
   const model = new DiskModel(root);
   const io = new TraceIo(model);
@@ -49,7 +49,7 @@ test('what existed when the model was made survives; unsynced new entries and by
 });
 
 test('a rename carries the file\'s own durable bytes and is undone until its folder is synced', async (t) => {
-  const root = await tempDir(t);
+  const root = tempDir(t);
   fs.writeFileSync(path.join(root, 'f'), 'v1');
   const model = new DiskModel(root);
   const io = new TraceIo(model);
@@ -62,7 +62,7 @@ test('a rename carries the file\'s own durable bytes and is undone until its fol
 });
 
 test('appends survive only as far as synced; an unsynced removal comes back (undo)', async (t) => {
-  const root = await tempDir(t);
+  const root = tempDir(t);
   fs.writeFileSync(path.join(root, 'j'), 'a');
   fs.mkdirSync(path.join(root, 'gone'));
   fs.writeFileSync(path.join(root, 'gone', 'x'), 'x');
@@ -79,8 +79,8 @@ test('appends survive only as far as synced; an unsynced removal comes back (und
 });
 
 test('the power is cut right after the chosen operation; changes outside the root go on', async (t) => {
-  const root = await tempDir(t);
-  const outside = await tempDir(t);
+  const root = tempDir(t);
+  const outside = tempDir(t);
   fs.mkdirSync(path.join(root, 'in'));
   const model = new DiskModel(path.join(root, 'in'));
   const io = new TraceIo(model, { cutAfter: 2 });
@@ -95,14 +95,14 @@ test('the power is cut right after the chosen operation; changes outside the roo
 });
 
 test('a change made without the I/O layer shows as a difference', async (t) => {
-  const root = await tempDir(t);
+  const root = tempDir(t);
   const model = new DiskModel(root);
   fs.writeFileSync(path.join(root, 'sneaky'), 'x');
   assert.deepEqual(model.differences(), [`${path.join(root, 'sneaky')}: on disk, not in the model`]);
 });
 
 test('the model covers its root and what is below it, nothing beside it', async (t) => {
-  const root = await tempDir(t);
+  const root = tempDir(t);
   fs.mkdirSync(path.join(root, 'in'));
   const model = new DiskModel(path.join(root, 'in'));
   assert.ok(model.covers(path.join(root, 'in')));

@@ -5,10 +5,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileDurable } from '../../src/durable/durable-write';
 import { PowerCutDisk } from '../../src/durable/power-cut';
-import { tempDir } from './helpers/fixtures';
+import { tempDir } from '../support/temp-dir';
 
 test('replacing a file keeps its mode and leaves no temp file; a symlink is written through', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   fs.writeFileSync(path.join(ws, 'tool.sh'), 'old\n', { mode: 0o750 });
   fs.chmodSync(path.join(ws, 'tool.sh'), 0o750);
   fs.symlinkSync('tool.sh', path.join(ws, 'link.sh'));
@@ -21,7 +21,7 @@ test('replacing a file keeps its mode and leaves no temp file; a symlink is writ
 
 for (const how of ['undo', 'keep'] as const) {
   test(`a new file in new folders is there after a cut right after the write returned (${how})`, async (t) => {
-    const root = await tempDir(t);
+    const root = tempDir(t);
     const ws = path.join(root, 'ws');
     fs.mkdirSync(ws);
     const disk = new PowerCutDisk(root, how);
@@ -36,7 +36,7 @@ for (const how of ['undo', 'keep'] as const) {
 }
 
 test('a file we may not write is refused (EACCES) and left as it is, as a plain write would', { skip: process.getuid?.() === 0 }, async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   const file = path.join(ws, 'locked.txt');
   fs.writeFileSync(file, 'mine\n');
   fs.chmodSync(file, 0o444);

@@ -6,8 +6,9 @@ import type { RunHandle } from '../../src/durable/handle';
 import { SavePoint } from '../../src/durable/savepoints';
 import type { RunState } from '../../src/durable/state';
 import { StateEdit } from '../../src/durable/state-edit';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
 import { addTurn } from './helpers/journal';
+import { tempDir } from '../support/temp-dir';
 
 const SAVES = 20;
 
@@ -32,7 +33,7 @@ async function bytesPerSave(dir: string, messages: number): Promise<number[]> {
 }
 
 test('per-save bytes stay flat: a 100k-message run writes what a 100-message run writes', { timeout: 120_000 }, async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const small = await bytesPerSave(dir, 100);
   const large = await bytesPerSave(dir, 100_000);
   const max = (a: number[]): number => Math.max(...a);

@@ -6,8 +6,9 @@ import { CorruptCheckpointError } from '../../src/core/errors';
 import { encodeRecord } from '../../src/durable/journal-record';
 import { SavePoint } from '../../src/durable/savepoints';
 import type { RunState } from '../../src/durable/state';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
 import { addTurn, journalPath, lineStarts } from './helpers/journal';
+import { tempDir } from '../support/temp-dir';
 
 interface Saved {
   dir: string;
@@ -19,7 +20,7 @@ interface Saved {
 
 /** A run created and saved `saves` times in the loop's pattern, with the state after each save kept. */
 async function savedRun(t: TestContext, saves = 3): Promise<Saved> {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const h = await createRun(dir, s, { sync: false });
   const states = [structuredClone(s)];

@@ -17,7 +17,8 @@ import {
 } from '../../src/durable/ledger';
 import type { RunHandle } from '../../src/durable/handle';
 import type { RunState } from '../../src/durable/state';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
+import { tempDir } from '../support/temp-dir';
 
 interface Setup {
   ws: string;
@@ -28,7 +29,7 @@ interface Setup {
 }
 
 async function setup(t: import('node:test').TestContext): Promise<Setup> {
-  const root = await tempDir(t);
+  const root = tempDir(t);
   const ws = path.join(root, 'ws');
   await fs.mkdir(ws);
   const state = sampleState(ws);

@@ -6,10 +6,11 @@ import * as path from 'node:path';
 import { createRun, listRuns, openRun, runPath } from '../../src/durable/checkpoint';
 import { LockedError } from '../../src/core/errors';
 import { OWNER_FILE, OWNER_MAX_BYTES, readOwnerRecord } from '../../src/durable/lock-owner';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
+import { tempDir } from '../support/temp-dir';
 
 async function newRun(t: import('node:test').TestContext): Promise<{ dir: string; runId: string; lockDir: string }> {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   await (await createRun(dir, s)).close();
   return { dir, runId: s.runId, lockDir: `${runPath(dir, s.runId)}.lock` };

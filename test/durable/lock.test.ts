@@ -10,12 +10,13 @@ import { LockCompromisedError, LockedError } from '../../src/core/errors';
 import { SavePoint } from '../../src/durable/savepoints';
 import { OWNER_FILE, currentOwner, ownerStatus, readOwner, type LockOwner } from '../../src/durable/lock-owner';
 import { currentBoot } from '../../src/durable/boot';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
+import { tempDir } from '../support/temp-dir';
 
 const HOLDER = path.join(__dirname, 'helpers', 'lock-holder.js');
 
 async function newRun(t: import('node:test').TestContext): Promise<{ dir: string; runId: string; lockDir: string }> {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   await (await createRun(dir, s)).close();
   return { dir, runId: s.runId, lockDir: `${runPath(dir, s.runId)}.lock` };

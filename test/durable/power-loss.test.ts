@@ -13,13 +13,14 @@ import { PowerCutDisk } from '../../src/durable/power-cut';
 import type { CutModel } from '../../src/durable/disk-model';
 import { SimulatedCrash } from '../../src/core/errors';
 import { copyTreeDurable } from '../../src/durable/durable-copy';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
+import { tempDir } from '../support/temp-dir';
 
 const MODELS: CutModel[] = ['undo', 'keep'];
 
 for (const how of MODELS) {
   test(`a run whose creation returned is still there after a power cut (${how})`, async (t) => {
-    const root = await tempDir(t);
+    const root = tempDir(t);
     const stateDir = path.join(root, 'state');
     const disk = new PowerCutDisk(root, how);
     const s = sampleState();
@@ -35,7 +36,7 @@ for (const how of MODELS) {
   });
 
   test(`a save that returned is there after a power cut (${how})`, async (t) => {
-    const root = await tempDir(t);
+    const root = tempDir(t);
     const stateDir = path.join(root, 'state');
     const disk = new PowerCutDisk(root, how);
     const s = sampleState();
@@ -50,7 +51,7 @@ for (const how of MODELS) {
   });
 
   test(`after a power cut, the lock of the run is taken again at once (${how})`, async (t) => {
-    const root = await tempDir(t);
+    const root = tempDir(t);
     const stateDir = path.join(root, 'state');
     const disk = new PowerCutDisk(root, how);
     const s = sampleState();
@@ -75,12 +76,12 @@ for (const how of MODELS) {
   test(`a cut between making the lock folder and writing its owner record blocks no one after the reboot (${how})`, async (t) => {
     const s = sampleState();
     // Where the lock folder is made, counted on a clean creation.
-    const probeRoot = await tempDir(t);
+    const probeRoot = tempDir(t);
     const probe = await new PowerCutDisk(probeRoot, how).life(async () => (await createRun(path.join(probeRoot, 'state'), s)).close());
     const mkdirAt = probe.ops.findIndex((op) => op.startsWith('mkdir') && op.endsWith('.json.lock')) + 1;
     assert.ok(mkdirAt > 0, `the lock folder is made through the I/O layer: ${probe.ops.join('; ')}`);
 
-    const root = await tempDir(t);
+    const root = tempDir(t);
     const stateDir = path.join(root, 'state');
     const disk = new PowerCutDisk(root, how);
     const first = await disk.life(() => createRun(stateDir, s), { cutAfter: mkdirAt });
@@ -111,12 +112,12 @@ async function createSaveCompact(stateDir: string, s: ReturnType<typeof sampleSt
 
 for (const how of MODELS) {
   test(`killed after a compaction's rename, then a power cut after the next process saved: the save is there (${how})`, async (t) => {
-    const probeRoot = await tempDir(t);
+    const probeRoot = tempDir(t);
     const probe = await new PowerCutDisk(probeRoot, how).life(() => createSaveCompact(path.join(probeRoot, 'state'), sampleState(undefined, 'compact-run')));
     assert.equal(probe.error, undefined);
     const renameAt = opAt(probe.ops, /^rename .*\.tmp -> state\/runs\/compact-run\.json$/, 2); // 1: creation, 2: the compaction
 
-    const root = await tempDir(t);
+    const root = tempDir(t);
     const stateDir = path.join(root, 'state');
     const disk = new PowerCutDisk(root, how);
     const killed = await disk.life(() => createSaveCompact(stateDir, sampleState(undefined, 'compact-run')), { killAfter: renameAt });
@@ -141,11 +142,11 @@ for (const how of MODELS) {
       await h.putBlob(bytes);
       await h.close();
     };
-    const probeRoot = await tempDir(t);
+    const probeRoot = tempDir(t);
     const probe = await new PowerCutDisk(probeRoot, how).life(() => putAndKeep(path.join(probeRoot, 'state'), sampleState(undefined, 'blob-run')));
     const renameAt = opAt(probe.ops, /^rename state\/blobs\/\..*\.tmp -> state\/blobs\/[0-9a-f]{64}$/);
 
-    const root = await tempDir(t);
+    const root = tempDir(t);
     const stateDir = path.join(root, 'state');
     const disk = new PowerCutDisk(root, how);
     const killed = await disk.life(() => putAndKeep(stateDir, sampleState(undefined, 'blob-run')), { killAfter: renameAt });
@@ -175,12 +176,12 @@ for (const how of MODELS) {
 
 for (const how of MODELS) {
   test(`a tree copied with copyTreeDurable is all there after a power cut right after (${how})`, async (t) => {
-    const src = await tempDir(t);
+    const src = tempDir(t);
     fs.mkdirSync(path.join(src, 'src', 'lib'), { recursive: true });
     fs.writeFileSync(path.join(src, 'package.json'), '{"name": "x"}\n');
     fs.writeFileSync(path.join(src, 'src', 'lib', 'a.js'), 'module.exports = 1;\n');
     fs.writeFileSync(path.join(src, 'run.sh'), '#!/bin/sh\n', { mode: 0o755 });
-    const root = await tempDir(t);
+    const root = tempDir(t);
     const dest = path.join(root, 'state', 'workspaces', 'run-1');
     const disk = new PowerCutDisk(root, how);
     const life = await disk.life(async (power) => {

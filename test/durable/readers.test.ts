@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { createRun, listRuns, readRun } from '../../src/durable/checkpoint';
 import type { CheckpointHandle } from '../../src/durable/checkpoint-handle';
 import { SavePoint } from '../../src/durable/savepoints';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
 import { addTurn } from './helpers/journal';
+import { tempDir } from '../support/temp-dir';
 
 test('readRun and listRuns, without the lock, read a run that is saving and compacting: always a state it saved', { timeout: 120_000 }, async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const h = (await createRun(dir, s, { sync: false })) as CheckpointHandle;
   let done = false;

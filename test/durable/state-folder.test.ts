@@ -6,14 +6,15 @@ import * as path from 'node:path';
 import { FileRunStore } from '../../src/durable/file-run-store';
 import { UnsafeStateFolderError } from '../../src/durable/state-folder-check';
 import { BadInputError } from '../../src/core/errors';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
+import { tempDir } from '../support/temp-dir';
 
 const POSIX = process.platform !== 'win32';
 const ROOT = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** A state folder holding one closed run; returns the folder and the run's ID. */
 async function stateWithRun(t: import('node:test').TestContext): Promise<{ dir: string; runId: string }> {
-  const dir = path.join(await tempDir(t), 'state');
+  const dir = path.join(tempDir(t), 'state');
   const s = sampleState();
   await (await new FileRunStore(dir).createRun(s)).close();
   return { dir, runId: s.runId };
@@ -41,7 +42,7 @@ test('a fresh state folder passes, and every folder made in it is 0700', { skip:
 
 test('a planted blobs link is refused, and nothing is written where it points', { skip: !POSIX }, async (t) => {
   const { dir, runId } = await stateWithRun(t);
-  const elsewhere = await tempDir(t, 'planted-');
+  const elsewhere = tempDir(t, 'planted-');
   const blobs = path.join(dir, 'blobs');
   await fs.rm(blobs, { recursive: true });
   await fs.symlink(elsewhere, blobs);
@@ -76,7 +77,7 @@ test('a folder anyone can write (0777) is refused with the chmod that fixes it, 
 });
 
 test('a shared sticky folder (like /tmp) is not to be chmodded: the fix is a folder of your own inside it', { skip: !POSIX }, async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   await fs.chmod(dir, 0o1777);
   await assert.rejects(new FileRunStore(dir).listRuns(), refused(dir, /mode 01777/, /shared folder \(sticky bit\): give a folder of your own inside it \(mkdir -m 700/));
   assert.equal(((await fs.stat(dir)).mode & 0o7777).toString(8), '1777');

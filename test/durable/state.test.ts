@@ -4,7 +4,8 @@ import { decodeState, encodeState, resultOf, type RunResult, type RunState } fro
 import { CorruptCheckpointError } from '../../src/core/errors';
 import { createRun, openRun } from '../../src/durable/checkpoint';
 import { SavePoint } from '../../src/durable/savepoints';
-import { fullState, sampleState, tempDir } from './helpers/fixtures';
+import { fullState, sampleState } from './helpers/fixtures';
+import { tempDir } from '../support/temp-dir';
 
 test('a state with every field set survives encode and decode unchanged', () => {
   const s = fullState();
@@ -26,7 +27,7 @@ test('unset fields are omitted when encoded and load back as unset, not as empty
 });
 
 test('invalid tool-call JSON arguments save and load fine, byte for byte', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const truncated = '{"path": "a.js"';
   s.phase = 'tools';

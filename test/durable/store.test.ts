@@ -6,11 +6,12 @@ import { createRun, deleteRun, listRuns, openRun, readRun, runPath } from '../..
 import { BadInputError, CorruptCheckpointError, LockedError, RunExistsError } from '../../src/core/errors';
 import { sha256Hex } from '../../src/durable/ledger';
 import { SavePoint } from '../../src/durable/savepoints';
-import { sampleState, tempDir } from './helpers/fixtures';
+import { sampleState } from './helpers/fixtures';
 import { journalPath } from './helpers/journal';
+import { tempDir } from '../support/temp-dir';
 
 test('createRun writes the initial checkpoint, readable with and without the lock', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const h = await createRun(dir, s);
   assert.equal(h.runId, s.runId);
@@ -23,7 +24,7 @@ test('createRun writes the initial checkpoint, readable with and without the loc
 });
 
 test('createRun twice with the same run ID is RunExistsError, and the first checkpoint is kept', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   await (await createRun(dir, s)).close();
   const before = await fs.readFile(runPath(dir, s.runId));
@@ -36,7 +37,7 @@ test('createRun twice with the same run ID is RunExistsError, and the first chec
 });
 
 test('createRun while the run is open elsewhere is LockedError', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const h = await createRun(dir, s);
   await assert.rejects(createRun(dir, s), LockedError);
@@ -44,7 +45,7 @@ test('createRun while the run is open elsewhere is LockedError', async (t) => {
 });
 
 test('opening, reading or deleting a run that does not exist is BadInputError', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   await assert.rejects(openRun(dir, 'nope'), BadInputError);
   await assert.rejects(readRun(dir, 'nope'), BadInputError);
   await assert.rejects(deleteRun(dir, 'nope'), BadInputError);
@@ -54,7 +55,7 @@ test('opening, reading or deleting a run that does not exist is BadInputError', 
 });
 
 test('run IDs that could leave the runs folder are refused', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   for (const bad of ['../x', 'a/b', 'a\\b', '.hidden', '', 'a..b']) {
     await assert.rejects(openRun(dir, bad), BadInputError, bad);
   }
@@ -62,7 +63,7 @@ test('run IDs that could leave the runs folder are refused', async (t) => {
 });
 
 test('listRuns: newest first, with lock status; lock and temp files are not runs', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   assert.deepEqual(await listRuns(dir), []);
   const older = sampleState('/tmp/ws', 'older');
   const newer = sampleState('/tmp/ws', 'newer');
@@ -78,7 +79,7 @@ test('listRuns: newest first, with lock status; lock and temp files are not runs
 });
 
 test('deleteRun removes the checkpoint and leaves blobs; refused while the run is open', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const h = await createRun(dir, s);
   const sha = await h.putBlob(Buffer.from('kept'));
@@ -93,7 +94,7 @@ test('deleteRun removes the checkpoint and leaves blobs; refused while the run i
 });
 
 test('deleteRun works on a corrupt checkpoint', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   await (await createRun(dir, s)).close();
   await fs.writeFile(runPath(dir, s.runId), '{');
@@ -102,7 +103,7 @@ test('deleteRun works on a corrupt checkpoint', async (t) => {
 });
 
 test('the content store: put returns the SHA-256, get returns the bytes, absent is undefined, tampered is corrupt', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const h = await createRun(dir, sampleState());
   t.after(() => h.close());
   const bytes = Buffer.from([0, 1, 2, 255, 10, 13]);
@@ -118,7 +119,7 @@ test('the content store: put returns the SHA-256, get returns the bytes, absent 
 });
 
 test('deleteRun removes the journal too; createRun removes a journal left without its snapshot', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   const s = sampleState();
   const h = await createRun(dir, s);
   s.turns = 3;

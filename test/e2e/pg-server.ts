@@ -1,5 +1,5 @@
 // A real, throwaway PostgreSQL server for scenarios on a shared store: the project's own tool
-// (tools/pg/local-server.ts: Debian's PostgreSQL, installed with apt when missing; initdb into a
+// (tools/pg/local-server.ts: Debian's PostgreSQL, installed by scripts/e2e-setup.sh; initdb into a
 // temp folder, a private unix socket with trust authentication, so its URLs need no password),
 // loaded from `tsc -p .`'s output (out/tools/pg/), since the e2e files compile on their own.
 import * as fs from 'node:fs';

@@ -117,6 +117,27 @@ async function workspaceCopy(): Promise<string> {
   return ws;
 }
 
+/**
+ * Resolves once the server has no session on the run's database but this one: A's and B's are
+ * gone (both processes have exited; the partition's late bytes were delivered). A backend ends
+ * only after the statement it was running committed or rolled back and it read the end of its
+ * connection, so from then on nothing A sent can still land. Observed, not waited out: whatever
+ * A sent, late or not, is in the database (or was refused) when this returns.
+ */
+async function othersGone(url: string): Promise<void> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    for (;;) {
+      const r = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      if (r.rows[0].n === 0) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    await c.end();
+  }
+}
+
 function finishedOnce(url: string, workspace: string): void {
   const r = triage(['run', '--store', url, '--task', TASK, '--workspace', workspace, '--approve', 'no', '--json']);
   assert.equal(r.status, 0, r.stderr);
@@ -150,7 +171,7 @@ for (const [stopAt, tool, what] of [
       process.kill(a.pid, 'SIGCONT');
       const aEnd = await a.exited;
       assert.equal(aEnd.code, 'lock-compromised', JSON.stringify(aEnd));
-      await new Promise((r) => setTimeout(r, 300));
+      await othersGone(url);
       assert.equal(await picture(url, workspace), before, 'nothing A did after it was resumed landed');
       finishedOnce(url, workspace);
     } finally {
@@ -181,7 +202,7 @@ test('partition: A loses its connection; it stops, and its save that arrives aft
     const before = await picture(direct, workspace);
     const late = proxy.heal();
     assert.ok(late > 0, 'A\'s save was held by the partition and is delivered now');
-    await new Promise((r) => setTimeout(r, 1000));
+    await othersGone(direct); // the server has read A's late save to its end and answered it
     assert.equal(await picture(direct, workspace), before, 'the late save landed nothing');
     finishedOnce(direct, workspace);
   } finally {

@@ -91,14 +91,21 @@ test('a second opener gets LockedError at once; an expired lease is taken over a
   const a = new PgRunStore(url);
   const b = new PgRunStore(url);
   try {
-    const h = await a.createRun(state('r2'), { staleMs: 1000 });
-    const t0 = Date.now();
-    await assert.rejects(b.openRun('r2', { staleMs: 1000 }), (e) => e instanceof LockedError && /pid \d+ on host/.test(e.message));
-    assert.ok(Date.now() - t0 < 1000, 'refused at once');
-    // A stops heartbeating (as a frozen process would); its lease runs out.
+    // A's lease is long and A stops heartbeating (as a frozen process would): an opener that waited
+    // the lease out would get the run, so b's LockedError shows it was refused without waiting.
+    const held = await a.createRun(state('r2'), { staleMs: 60_000 });
+    (held as PgRunHandle).lease.abandon();
+    await assert.rejects(b.openRun('r2', { staleMs: 60_000 }), (e) => e instanceof LockedError && /pid \d+ on host/.test(e.message));
+
+    // A short lease, abandoned, runs out by the database's clock; the next open takes it over.
+    const h = await a.createRun(state('r3'), { staleMs: 1000 });
     (h as PgRunHandle).lease.abandon();
-    await new Promise((r) => setTimeout(r, 1200));
-    const { handle } = await b.openRun('r2', { staleMs: 1000 });
+    for (;;) {
+      const r = await sql(url, "SELECT lease_expires <= clock_timestamp() AS expired FROM triage_runs WHERE run_id = 'r3'");
+      if (r.rows[0].expired === true) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const { handle } = await b.openRun('r3', { staleMs: 1000 });
     await handle.close();
   } finally {
     await a.close();

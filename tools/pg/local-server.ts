@@ -1,8 +1,8 @@
 /**
  * A throwaway PostgreSQL server for the tests and the benchmarks: the real server (Debian's
  * PostgreSQL 15 on these machines), never a mock. `startLocalPg()` finds its programs
- * (/usr/lib/postgresql/<version>/bin, or on PATH), installs Debian's `postgresql` package with
- * apt when they are missing and we are root, runs `initdb` into a fresh temp folder and starts
+ * (/usr/lib/postgresql/<version>/bin, or on PATH; never installs them: scripts/setup-test-deps.sh
+ * does, and their absence is an error naming it), runs `initdb` into a fresh temp folder and starts
  * the server on a private unix socket in that folder (no TCP port), and `stop()` stops it and
  * removes the folder. `sharedLocalPg()` starts one per process and stops it when the process
  * exits.
@@ -52,25 +52,6 @@ function findBin(): string | undefined {
   return binDirs().find((d) => d && fs.existsSync(path.join(d, 'initdb')) && fs.existsSync(path.join(d, 'pg_ctl')));
 }
 
-/**
- * Debian's package, installed quietly (idempotent: apt does nothing when it is there). Test
- * processes run side by side, so apt runs under flock: a second process waits for the first
- * one's install instead of failing on dpkg's lock, then finds the package there.
- */
-function installWithApt(): void {
-  if (!isRoot()) throw new Error('PostgreSQL (initdb, pg_ctl) is not installed and this is not root; install Debian\'s "postgresql" package.');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (args: string[]): ReturnType<typeof spawnSync> =>
-    spawnSync('flock', ['-w', '900', path.join(os.tmpdir(), 'durable-triage-apt.lock'), 'apt-get', ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const install = (): ReturnType<typeof spawnSync> => apt(['install', '-y', '-qq', '--no-install-recommends', 'postgresql']);
-  let r = install();
-  if (r.status !== 0) {
-    apt(['update', '-qq']);
-    r = install();
-  }
-  if (r.status !== 0) throw new Error(`apt-get install postgresql failed: ${String(r.stderr)}`);
-}
-
 function ensureOsUser(): void {
   if (spawnSync('id', ['-u', OS_USER], { stdio: 'ignore' }).status === 0) return;
   execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', OS_USER], { stdio: 'ignore' });
@@ -90,11 +71,12 @@ function freePortNumber(): number {
 }
 
 export async function startLocalPg(): Promise<LocalPg> {
-  let bin = findBin();
+  const bin = findBin();
   if (!bin) {
-    installWithApt();
-    bin = findBin();
-    if (!bin) throw new Error('PostgreSQL was installed but initdb and pg_ctl were not found under /usr/lib/postgresql/*/bin');
+    throw new Error(
+      'PostgreSQL\'s initdb and pg_ctl were not found (in PG_BIN, /usr/lib/postgresql/<version>/bin or on the PATH). ' +
+        'Run "npm run setup:test" (scripts/setup-test-deps.sh), which installs Debian\'s postgresql package, or set PG_BIN to the folder holding them.',
+    );
   }
   if (isRoot()) ensureOsUser();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-pg-'));

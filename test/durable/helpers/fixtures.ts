@@ -1,16 +1,5 @@
 /** Shared fixtures for the durable tests: temp dirs that clean themselves up, and sample states. */
-import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import type { TestContext } from 'node:test';
 import { newState, type RunState } from '../../../src/durable/state';
-
-/** A fresh directory under os.tmpdir(), removed when the test ends. */
-export async function tempDir(t: TestContext, prefix = 'durable-test-'): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 let counter = 0;
 

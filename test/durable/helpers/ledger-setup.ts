@@ -7,7 +7,8 @@ import { recordWrite } from '../../../src/durable/ledger';
 import { StateEdit } from '../../../src/durable/state-edit';
 import type { RunHandle } from '../../../src/durable/handle';
 import type { RunState } from '../../../src/durable/state';
-import { sampleState, tempDir } from './fixtures';
+import { sampleState } from './fixtures';
+import { tempDir } from '../../support/temp-dir';
 
 export interface LedgerSetup {
   /** The temp folder holding the workspace and the state (a place outside the workspace for links to point at). */
@@ -20,7 +21,7 @@ export interface LedgerSetup {
 }
 
 export async function ledgerSetup(t: TestContext): Promise<LedgerSetup> {
-  const root = await tempDir(t, 'ledger-test-');
+  const root = tempDir(t, 'ledger-test-');
   const ws = path.join(root, 'ws');
   await fs.mkdir(ws);
   const state = sampleState(ws);

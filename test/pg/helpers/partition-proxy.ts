@@ -58,8 +58,9 @@ export async function partitionProxy(socketDir: string, port: number): Promise<P
           p.server.write(b);
         }
         if (!p.clientGone) for (const b of p.toClient.splice(0)) p.client.write(b);
-        // A client that left during the partition: its late bytes are delivered, then its server side ends.
-        if (p.clientGone) setTimeout(() => p.server.end(), 500);
+        // A client that left during the partition: its late bytes are delivered, then its server
+        // side ends (after them: the server reads them all, answers them, then sees the end).
+        if (p.clientGone) p.server.end();
       }
       return bytes;
     },

@@ -6,13 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { groupCrashes } from '../../../src/triage/crashes/group';
 import { parseCrashes } from '../../../src/triage/crashes/parse';
 import { tasks } from '../../../src/triage/tasks/catalog';
 import { BadInputError } from '../../../src/core/errors';
 import { FIXTURES } from '../runners/fixture';
+import { tempDir } from '../../support/temp-dir';
 
 test('the fixtures: two groups each, by error type and the top frames in the workspace', async () => {
   const want: Record<string, string[][]> = {
@@ -31,46 +31,38 @@ test('the fixtures: two groups each, by error type and the top frames in the wor
   assert.equal(node.groups[0].signature, 'TypeError @ parseDuration (src/duration.js)', 'installed paths map to the workspace; node: and node_modules frames are left out');
 });
 
-test("the bundled samples' reports, poured into one folder, group back into their cause folders", async () => {
+test("the bundled samples' reports, poured into one folder, group back into their cause folders", async (t) => {
   for (const task of tasks()) {
-    const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-group-'));
-    try {
-      fs.cpSync(task.sample, ws, { recursive: true });
-      fs.rmSync(path.join(ws, 'crashes'), { recursive: true });
-      fs.mkdirSync(path.join(ws, 'raw'));
-      const expected: string[][] = [];
-      for (const g of task.groups) {
-        const names = fs.readdirSync(path.join(task.sample, g.crashes)).sort();
-        for (const n of names) fs.copyFileSync(path.join(task.sample, g.crashes, n), path.join(ws, 'raw', `${g.cause}--${n}`));
-        expected.push(names.map((n) => `raw/${g.cause}--${n}`));
-      }
-      const got = await groupCrashes(ws, 'raw');
-      assert.deepEqual(got.groups.map((x) => x.reports).sort(), expected.sort(), task.name);
-      assert.equal(new Set(got.groups.map((x) => x.cause)).size, got.groups.length, 'causes are unique');
-      assert.deepEqual(await groupCrashes(ws, 'raw'), got, 'the same folder groups the same way');
-    } finally {
-      fs.rmSync(ws, { recursive: true, force: true });
+    const ws = tempDir(t, 'triage-group-');
+    fs.cpSync(task.sample, ws, { recursive: true });
+    fs.rmSync(path.join(ws, 'crashes'), { recursive: true });
+    fs.mkdirSync(path.join(ws, 'raw'));
+    const expected: string[][] = [];
+    for (const g of task.groups) {
+      const names = fs.readdirSync(path.join(task.sample, g.crashes)).sort();
+      for (const n of names) fs.copyFileSync(path.join(task.sample, g.crashes, n), path.join(ws, 'raw', `${g.cause}--${n}`));
+      expected.push(names.map((n) => `raw/${g.cause}--${n}`));
     }
+    const got = await groupCrashes(ws, 'raw');
+    assert.deepEqual(got.groups.map((x) => x.reports).sort(), expected.sort(), task.name);
+    assert.equal(new Set(got.groups.map((x) => x.cause)).size, got.groups.length, 'causes are unique');
+    assert.deepEqual(await groupCrashes(ws, 'raw'), got, 'the same folder groups the same way');
   }
 });
 
-test('JSON lines with several events, a report without a crash, and bad folders', async () => {
-  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-group-'));
-  try {
-    fs.mkdirSync(path.join(ws, 'src'));
-    fs.writeFileSync(path.join(ws, 'src', 'a.js'), '');
-    fs.mkdirSync(path.join(ws, 'logs'));
-    const ev = (msg: string): string => JSON.stringify({ level: 'error', err: { name: 'RangeError', message: msg, stack: `RangeError: ${msg}\n    at f (/app/src/a.js:1:1)` } });
-    fs.writeFileSync(path.join(ws, 'logs', 'events.jsonl'), `${ev('too big: 5')}\n${ev('too big: 7')}\n`);
-    fs.writeFileSync(path.join(ws, 'logs', 'note.txt'), 'the service restarted twice last night\n');
-    const g = await groupCrashes(ws, 'logs');
-    assert.deepEqual(g.groups.map((x) => [x.cause, x.signature, x.reports]), [['f-range-error', 'RangeError @ f (src/a.js)', ['logs/events.jsonl#1', 'logs/events.jsonl#2']]]);
-    assert.deepEqual(g.ungrouped, ['logs/note.txt']);
-    await assert.rejects(groupCrashes(ws, '../x'), (e: unknown) => e instanceof BadInputError && /outside the workspace/.test(e.message));
-    await assert.rejects(groupCrashes(ws, 'nope'), (e: unknown) => e instanceof BadInputError && /does not exist/.test(e.message));
-  } finally {
-    fs.rmSync(ws, { recursive: true, force: true });
-  }
+test('JSON lines with several events, a report without a crash, and bad folders', async (t) => {
+  const ws = tempDir(t, 'triage-group-');
+  fs.mkdirSync(path.join(ws, 'src'));
+  fs.writeFileSync(path.join(ws, 'src', 'a.js'), '');
+  fs.mkdirSync(path.join(ws, 'logs'));
+  const ev = (msg: string): string => JSON.stringify({ level: 'error', err: { name: 'RangeError', message: msg, stack: `RangeError: ${msg}\n    at f (/app/src/a.js:1:1)` } });
+  fs.writeFileSync(path.join(ws, 'logs', 'events.jsonl'), `${ev('too big: 5')}\n${ev('too big: 7')}\n`);
+  fs.writeFileSync(path.join(ws, 'logs', 'note.txt'), 'the service restarted twice last night\n');
+  const g = await groupCrashes(ws, 'logs');
+  assert.deepEqual(g.groups.map((x) => [x.cause, x.signature, x.reports]), [['f-range-error', 'RangeError @ f (src/a.js)', ['logs/events.jsonl#1', 'logs/events.jsonl#2']]]);
+  assert.deepEqual(g.ungrouped, ['logs/note.txt']);
+  await assert.rejects(groupCrashes(ws, '../x'), (e: unknown) => e instanceof BadInputError && /outside the workspace/.test(e.message));
+  await assert.rejects(groupCrashes(ws, 'nope'), (e: unknown) => e instanceof BadInputError && /does not exist/.test(e.message));
 });
 
 test('a Python traceback is read innermost first; a Go panic names its function', () => {

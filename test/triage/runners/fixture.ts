@@ -2,7 +2,7 @@
  * The runner fixtures (test/fixtures/repos/<runner>): each a small repository with passing
  * tests, a bug and raw crash logs; test/fixtures/failing/<runner> adds a failing test. A test
  * gets a fresh copy in a temp folder; the JavaScript ones get node_modules linked to the runners
- * scripts/runners-setup.sh installed in .cache/runners (npm test runs it first).
+ * scripts/setup-test-deps.sh installed in .cache/runners (npm test runs it first).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -26,7 +26,7 @@ export function fixtureRepo(t: TestContext, kind: FixtureKind, o: { failing?: bo
   if (o.failing) fs.cpSync(path.join(FIXTURES, 'failing', kind), dir, { recursive: true });
   if (JS.has(kind)) {
     if (!fs.existsSync(path.join(RUNNER_MODULES, kind))) {
-      throw new Error(`${kind} is not installed in ${RUNNER_MODULES}; run "bash scripts/runners-setup.sh" (npm test runs it)`);
+      throw new Error(`${kind} is not installed in ${RUNNER_MODULES}; run "npm run setup:test" (scripts/setup-test-deps.sh; npm test runs it)`);
     }
     fs.symlinkSync(RUNNER_MODULES, path.join(dir, 'node_modules'), 'dir');
   }

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { codePatchTool } from '../../../src/triage/tools/code-patch';
-import { context, tempDir, writeTree, callTool } from './support';
+import { context, writeTree, callTool } from './support';
+import { tempDir } from '../../support/temp-dir';
 
 const CALC = `'use strict';
 function divide(a, b) {
@@ -30,7 +31,7 @@ const PATCH = `--- a/src/calc.js
 `;
 
 async function ws(t: Parameters<typeof tempDir>[0], calc = CALC): Promise<string> {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   await writeTree(dir, { 'src/calc.js': calc });
   return dir;
 }

@@ -6,7 +6,8 @@ import { writeFileTool } from '../../../src/triage/tools/write-file';
 import { codePatchTool } from '../../../src/triage/tools/code-patch';
 import { readFileTool } from '../../../src/triage/tools/read-file';
 import { foldName, PROTECTED_PATHS, protectedBy } from '../../../src/triage/tools/protected-paths';
-import { anyTool, context, tempDir, writeTree, callTool } from './support';
+import { anyTool, context, writeTree, callTool } from './support';
+import { tempDir } from '../../support/temp-dir';
 
 const PATCH = '@@ -1 +1 @@\n-old\n+new\n';
 
@@ -61,7 +62,7 @@ const SPELLINGS: [string, string][] = [
 ];
 
 test('write_file and code_patch refuse every file that configures a tool or the editor, naming the path and why; nothing is written', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   for (const [rel, pattern] of [...REFUSED, ...SPELLINGS]) {
     for (const [tool, args] of [
       [writeFileTool(), { path: rel, content: 'x' }],
@@ -81,14 +82,14 @@ test('write_file and code_patch refuse every file that configures a tool or the 
 });
 
 test('the write tools declare no write to a protected path (so nothing is kept for undo either)', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   for (const tool of [writeFileTool(), codePatchTool()]) {
     assert.throws(() => tool.writes!({ path: '.vscode/settings.json', content: 'x', patch: PATCH }, ws), /refusing to write ".vscode\/settings.json"/);
   }
 });
 
 test('an existing protected file is refused as well, and stays as it was; reading it stays allowed', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   await writeTree(ws, { '.vscode/settings.json': 'old\n', '.gitattributes': 'old\n' });
   for (const rel of ['.vscode/settings.json', '.gitattributes']) {
     assert.equal((await writeFileTool().run({ path: rel, content: 'new\n' }, context(ws))).isError, true);
@@ -99,7 +100,7 @@ test('an existing protected file is refused as well, and stays as it was; readin
 });
 
 test('a symlink inside the workspace does not lead a write into a protected folder', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   await writeTree(ws, { '.vscode/settings.json': 'old\n', '.git/HEAD': 'ref\n' });
   await fs.symlink('.vscode', path.join(ws, 'editor'));
   await fs.symlink('.git', path.join(ws, 'docs'));
@@ -118,7 +119,7 @@ test('a symlink inside the workspace does not lead a write into a protected fold
 });
 
 test('ordinary files next to the protected ones stay writable', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   for (const rel of ['.github/ISSUE_TEMPLATE/bug.md', 'src/env.ts', 'docs/git.md', 'src/.gitlike/x.js', 'vscode/notes.md', 'src/node_modules.ts']) {
     const out = await writeFileTool().run({ path: rel, content: 'x' }, context(ws));
     assert.equal(out.isError, undefined, `${rel}: ${out.content}`);

@@ -5,10 +5,11 @@ import * as path from 'node:path';
 import { listFilesTool, LIST_CAP } from '../../../src/triage/tools/list-files';
 import { readFileTool, READ_CAP } from '../../../src/triage/tools/read-file';
 import { searchFilesTool, MATCH_CAP } from '../../../src/triage/tools/search-files';
-import { context, tempDir, writeTree, callTool } from './support';
+import { context, writeTree, callTool } from './support';
+import { tempDir } from '../../support/temp-dir';
 
 async function sample(t: Parameters<typeof tempDir>[0]): Promise<string> {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   await writeTree(ws, {
     'src/b.js': "const x = 1;\nfunction divide(a, b) {\n  return a / b;\n}\n",
     'src/a.js': "// divide helper\nmodule.exports = require('./b');\n",
@@ -29,7 +30,7 @@ test('list_files lists every file, sorted, forward slashes, skipping node_module
 });
 
 test('list_files caps its listing and says how many more', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   const files: Record<string, string> = {};
   for (let i = 0; i < LIST_CAP + 7; i++) files[`f/${String(i).padStart(4, '0')}.txt`] = '';
   await writeTree(ws, files);
@@ -73,7 +74,7 @@ test('read_file returns the text; errors for a folder, a missing file, bad argum
 });
 
 test('read_file caps a big file with a note', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   await writeTree(ws, { 'big.txt': 'x'.repeat(READ_CAP + 500) });
   const out = await readFileTool().run({ path: 'big.txt' }, context(ws));
   assert.ok(out.content.startsWith('x'.repeat(READ_CAP)));
@@ -93,7 +94,7 @@ test('search_files finds literal, case-sensitive matches as path:line: text', as
 });
 
 test('search_files caps its matches', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   await writeTree(ws, { 'many.txt': 'hit\n'.repeat(MATCH_CAP + 3) });
   const out = await searchFilesTool().run({ query: 'hit' }, context(ws));
   const lines = out.content.split('\n');
@@ -103,7 +104,7 @@ test('search_files caps its matches', async (t) => {
 
 test('search_files never reads through a symlink that leads out; bad arguments are error results', async (t) => {
   const ws = await sample(t);
-  const outside = await tempDir(t, 'triage-outside-');
+  const outside = tempDir(t, 'triage-outside-');
   await writeTree(outside, { 'secret.txt': 'divide secret' });
   await fs.symlink(path.join(outside, 'secret.txt'), path.join(ws, 'leak.txt'));
   const out = await searchFilesTool().run({ query: 'secret' }, context(ws));

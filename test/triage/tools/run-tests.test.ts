@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { runNodeTests } from '../../../src/triage/testrun';
 import { parseNodeEvents } from '../../../src/triage/runners/node-test';
 import { formatTestRun, runTestsTool } from '../../../src/triage/tools/run-tests';
-import { context, tempDir, writeTree, callTool } from './support';
+import { context, writeTree, callTool } from './support';
+import { tempDir } from '../../support/temp-dir';
 
 const PASSING = `'use strict';
 const { test } = require('node:test');
@@ -22,7 +23,7 @@ describe('calc', () => {
 const BROKEN = `require('./no-such-module');\n`;
 
 async function ws(t: Parameters<typeof tempDir>[0], files: Record<string, string>): Promise<string> {
-  const dir = await tempDir(t);
+  const dir = tempDir(t);
   await writeTree(dir, { 'package.json': '{"name":"w","private":true}\n', ...files });
   return dir;
 }

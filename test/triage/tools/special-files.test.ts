@@ -13,13 +13,14 @@ import { searchFilesTool } from '../../../src/triage/tools/search-files';
 import { writeFileTool } from '../../../src/triage/tools/write-file';
 import { codePatchTool } from '../../../src/triage/tools/code-patch';
 import { listFilesTool } from '../../../src/triage/tools/list-files';
-import { anyTool, context, tempDir, writeTree, callTool } from './support';
+import { anyTool, context, writeTree, callTool } from './support';
+import { tempDir } from '../../support/temp-dir';
 
 const posix = process.platform !== 'win32';
 const FIFO_REFUSED = /"pipe" is a named pipe \(FIFO\); the tools only read and write regular files/;
 
 async function withFifo(t: Parameters<typeof tempDir>[0]): Promise<string> {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   await writeTree(ws, { 'src/a.js': 'hit\n' });
   execFileSync('mkfifo', [path.join(ws, 'pipe')]);
   return ws;
@@ -55,7 +56,7 @@ test('describe() of a write to a named pipe shows no diff and does not wait on i
 });
 
 test('read_file of a 1 GiB file shows the first bytes, its real size and how much was cut', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   const file = path.join(ws, 'huge.log');
   const GIB = 1024 ** 3;
   await fs.writeFile(file, 'line\n'.repeat(Math.ceil((READ_CAP + 10) / 5)));
@@ -68,7 +69,7 @@ test('read_file of a 1 GiB file shows the first bytes, its real size and how muc
 });
 
 test('read_file cuts a big file at a character boundary and says so', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   await writeTree(ws, { 'u.txt': 'a'.repeat(READ_CAP - 1) + 'é' + 'b'.repeat(50) });
   const out = await readFileTool().run({ path: 'u.txt' }, context(ws));
   assert.ok(out.content.endsWith(`\n... [truncated: u.txt is ${READ_CAP + 51} bytes; the first ${READ_CAP - 1} are shown, 52 are not]`), out.content.slice(-120));

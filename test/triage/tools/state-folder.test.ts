@@ -14,12 +14,13 @@ import { writeFileTool } from '../../../src/triage/tools/write-file';
 import { codePatchTool } from '../../../src/triage/tools/code-patch';
 import { triageTools } from '../../../src/triage/tools';
 import { TrackerClient } from '../../../src/triage/tracker/client';
-import { anyTool, context, tempDir, writeTree, callTool } from './support';
+import { anyTool, context, writeTree, callTool } from './support';
+import { tempDir } from '../../support/temp-dir';
 
 const ISSUES = '{"version":1,"issues":[{"number":1,"title":"filed"}]}\n';
 
 async function withState(t: Parameters<typeof tempDir>[0]): Promise<{ ws: string; state: string }> {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   const state = path.join(ws, '.triage');
   await writeTree(ws, {
     'src/a.js': 'const filed = 1;\n',
@@ -102,7 +103,7 @@ test('the tool set built with the state folder hides it from every file tool', a
 });
 
 test('a state folder that holds the workspace (the default <state>/workspaces/<run>) hides nothing', async (t) => {
-  const state = await tempDir(t);
+  const state = tempDir(t);
   const ws = path.join(state, 'workspaces', 'r1');
   await writeTree(ws, { 'src/a.js': 'x\n' });
   const o = { hidden: [state, path.join(state, 'workspaces')] };

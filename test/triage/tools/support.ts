@@ -1,17 +1,8 @@
 /** Shared fixtures for the tool tests: a temp workspace, a ToolContext that records writes. */
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import type { TestContext } from 'node:test';
 import type { Tool, ToolContext, ToolOutput } from '../../../src/agent/tool';
 import { parseToolArgs } from '../../../src/agent/tool-args';
-
-/** A fresh directory under os.tmpdir(), removed when the test ends. */
-export async function tempDir(t: TestContext, prefix = 'triage-tools-'): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 /** Writes `files` (relative path -> text) under `root`. */
 export async function writeTree(root: string, files: Record<string, string>): Promise<void> {

@@ -4,12 +4,13 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileTool } from '../../../src/triage/tools/write-file';
-import { context, tempDir, writeTree, callTool } from './support';
+import { context, writeTree, callTool } from './support';
+import { tempDir } from '../../support/temp-dir';
 
 const sha12 = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 12);
 
 test('write_file creates parent folders, writes, records the write, and says what it wrote', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   const ctx = context(ws);
   const content = "test('x', () => {});\n";
   const out = await writeFileTool().run({ path: 'test/deep/new.test.js', content }, ctx);
@@ -21,7 +22,7 @@ test('write_file creates parent folders, writes, records the write, and says wha
 });
 
 test('write_file is idempotent: the same content twice gives the same file and the same text', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   const tool = writeFileTool();
   assert.equal(tool.idempotent, true);
   assert.notEqual(tool.readOnly, true);
@@ -33,13 +34,13 @@ test('write_file is idempotent: the same content twice gives the same file and t
 });
 
 test('write_file writes an empty file when content is ""', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   const out = await writeFileTool().run({ path: 'empty.txt', content: '' }, context(ws));
   assert.match(out.content, /^wrote empty.txt \(0 bytes/);
 });
 
 test('write_file refuses bad arguments and paths, and writes nothing', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   await writeTree(ws, { 'src/a.js': 'a' });
   const cases: [Record<string, unknown>, RegExp][] = [
     [{ path: 'x.txt' }, /"content" is required/],
@@ -63,7 +64,7 @@ test('write_file refuses bad arguments and paths, and writes nothing', async (t)
 });
 
 test('write_file describe() shows the change when it knows the workspace', async (t) => {
-  const ws = await tempDir(t);
+  const ws = tempDir(t);
   await writeTree(ws, { 'a.txt': 'old\n' });
   const d = writeFileTool({ workspace: ws }).describe!({ path: 'a.txt', content: 'new\n' });
   assert.equal(d.title, 'Write a.txt');

@@ -1,17 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
 import { TrackerStore, ISSUES_FILE, DEFAULT_RETENTION_MS } from '../../../src/triage/tracker/store';
 import { KeyReusedError, TrackerStoreCorruptError } from '../../../src/triage/tracker/errors';
-
-async function tempDir(t: TestContext): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-tracker-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { acquireRunLock, lockPathOf } from '../../../src/durable/lock';
+import { io, useIo } from '../../../src/durable/io';
+import { tempDir } from '../../support/temp-dir';
 
 async function open(t: TestContext, dir: string, o: Parameters<typeof TrackerStore.open>[1] = {}): Promise<TrackerStore> {
   const s = await TrackerStore.open(dir, o);
@@ -22,7 +18,7 @@ async function open(t: TestContext, dir: string, o: Parameters<typeof TrackerSto
 const ISSUE = { title: 'divide by zero', body: 'see crashes/dz/c1.txt', cause: 'dz' };
 
 test('files issues with increasing numbers, and lists them by cause and run', async (t) => {
-  const s = await open(t, await tempDir(t));
+  const s = await open(t, tempDir(t, 'triage-tracker-'));
   const a = await s.file(ISSUE, { runId: 'r1' });
   const b = await s.file({ ...ISSUE, cause: 'other' }, { runId: 'r2' });
   assert.deepEqual([a.issue.number, b.issue.number, a.replayed], [1, 2, false]);
@@ -35,7 +31,7 @@ test('files issues with increasing numbers, and lists them by cause and run', as
 });
 
 test('a key seen within the retention returns the original issue without creating one', async (t) => {
-  const s = await open(t, await tempDir(t));
+  const s = await open(t, tempDir(t, 'triage-tracker-'));
   const first = await s.file(ISSUE, { key: 'k1', runId: 'r1' });
   const again = await s.file(ISSUE, { key: 'k1', runId: 'r1' });
   assert.equal(again.replayed, true);
@@ -46,14 +42,14 @@ test('a key seen within the retention returns the original issue without creatin
 });
 
 test('concurrent filings with one key create one issue', async (t) => {
-  const s = await open(t, await tempDir(t));
+  const s = await open(t, tempDir(t, 'triage-tracker-'));
   const all = await Promise.all([1, 2, 3, 4].map(() => s.file(ISSUE, { key: 'same' })));
   assert.equal((await s.list()).length, 1);
   assert.deepEqual(all.map((r) => r.replayed), [false, true, true, true]);
 });
 
 test('a live key sent with a different request is refused', async (t) => {
-  const s = await open(t, await tempDir(t));
+  const s = await open(t, tempDir(t, 'triage-tracker-'));
   await s.file(ISSUE, { key: 'k1' });
   await assert.rejects(s.file({ ...ISSUE, title: 'something else' }, { key: 'k1' }), (e) => e instanceof KeyReusedError && /issue #1/.test(e.message));
   assert.equal((await s.list()).length, 1);
@@ -61,7 +57,7 @@ test('a live key sent with a different request is refused', async (t) => {
 
 test('an expired key counts as no key (injected clock)', async (t) => {
   let now = Date.parse('2025-03-01T10:00:00Z');
-  const s = await open(t, await tempDir(t), { retentionMs: 60_000, now: () => now });
+  const s = await open(t, tempDir(t, 'triage-tracker-'), { retentionMs: 60_000, now: () => now });
   await s.file(ISSUE, { key: 'k1' });
   now += 59_999;
   assert.equal((await s.file(ISSUE, { key: 'k1' })).replayed, true);
@@ -75,7 +71,7 @@ test('an expired key counts as no key (injected clock)', async (t) => {
 });
 
 test('issues survive a reopen; the file is private and a leftover temp file is ignored', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t, 'triage-tracker-');
   const s1 = await TrackerStore.open(dir);
   await s1.file(ISSUE, { key: 'k1', runId: 'r1' });
   await s1.file({ ...ISSUE, cause: 'b' }, { runId: 'r1' });
@@ -90,7 +86,7 @@ test('issues survive a reopen; the file is private and a leftover temp file is i
 });
 
 test('a truncated or corrupt issue file is a clear error, not an empty tracker, and is left as it is', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t, 'triage-tracker-');
   const s = await TrackerStore.open(dir);
   await s.file(ISSUE);
   await s.close();
@@ -113,7 +109,7 @@ test('a truncated or corrupt issue file is a clear error, not an empty tracker, 
 });
 
 test('two stores on one folder (two processes) share its issues: numbers, keys and the file stay consistent', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t, 'triage-tracker-');
   const a = await open(t, dir);
   const b = await open(t, dir);
   const filed = await Promise.all([
@@ -131,17 +127,41 @@ test('two stores on one folder (two processes) share its issues: numbers, keys a
 });
 
 test('a filing waits for another process that holds the store lock, and files once it is free', async (t) => {
-  const dir = await tempDir(t);
+  const dir = tempDir(t, 'triage-tracker-');
   const s = await open(t, dir);
-  const { acquireRunLock } = await import('../../../src/durable/lock');
   const held = await acquireRunLock('other-process', path.join(dir, ISSUES_FILE));
+  // Watch the filing's attempts at the lock (the lock's folder is made through io()): it has
+  // waited once it was refused twice, the second time after a backoff.
+  const lockDir = lockPathOf(path.join(dir, ISSUES_FILE));
+  let refused = 0;
+  let onRefused = (): void => undefined;
+  const real = io();
+  const prev = useIo({
+    ...real,
+    mkdir: async (p, mode) => {
+      try {
+        await real.mkdir(p, mode);
+      } catch (e) {
+        if (p === lockDir) {
+          refused++;
+          onRefused();
+        }
+        throw e;
+      }
+    },
+  });
+  t.after(() => useIo(prev));
   const filing = s.file(ISSUE);
-  await new Promise((r) => setTimeout(r, 150));
+  await new Promise<void>((resolve) => {
+    onRefused = () => {
+      if (refused >= 2) resolve();
+    };
+  });
   assert.equal((await s.list()).length, 0, 'nothing filed while the lock is held');
   await held.release();
   assert.equal((await filing).issue.number, 1);
 });
 
 test('readOnly of a store that was never written has no issues', async (t) => {
-  assert.deepEqual(await TrackerStore.readOnly(path.join(await tempDir(t), 'missing')), []);
+  assert.deepEqual(await TrackerStore.readOnly(path.join(tempDir(t, 'triage-tracker-'), 'missing')), []);
 });

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// Runs one or more tiers of the compiled tests (out/test, so build first):
+//   node scripts/test-tier.mjs unit|slow|pg|sweep|all [--list]
+// A test file's tier is decided by its path below, first match wins; a file no rule names is a
+// unit test. So a new test file lands in a tier without editing package.json, and in `unit`
+// unless it sits in a folder listed here. `all` is every tier (everything but the real-editor
+// tests of test/e2e, which scripts/e2e.sh compiles and runs on its own). --list prints the files
+// instead of running them.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, 'out', 'test');
+
+/** Tier -> path prefixes (relative to test/, compiled names), in the order they are matched. */
+const RULES = [
+  // A real PostgreSQL server (scripts/setup-test-deps.sh installs it).
+  ['pg', ['pg/', 'sweep/pg-sweep.test.js']],
+  // The crash sweeps: every crash point of every task (and of the agent loop), minutes of work.
+  ['sweep', ['sweep/', 'agent/crash.test.js']],
+  // Many child processes or whole recorded runs: the CLI end to end, the real test runners
+  // (vitest, jest, mocha, pytest, go test) on the fixture repositories, the tasks' samples and
+  // their tests, whole jobs, lock holders in other processes, and the fsync-heavy journal tests.
+  [
+    'slow',
+    [
+      'cli/',
+      'triage/runners/',
+      'triage/tasks/',
+      'triage/job/history.test.js',
+      'triage/job/record.test.js',
+      'triage/tools/run-tests.test.js',
+      'durable/lock.test.js',
+      'durable/journal.test.js',
+      'durable/compaction.test.js',
+      'extension/contributes.test.js',
+    ],
+  ],
+];
+const TIERS = ['unit', ...RULES.map(([t]) => t)];
+
+function tierOf(rel) {
+  for (const [tier, prefixes] of RULES) if (prefixes.some((p) => rel.startsWith(p))) return tier;
+  return 'unit';
+}
+
+function testFiles() {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.test.js')) files.push(path.relative(OUT, p).split(path.sep).join('/'));
+    }
+  };
+  walk(OUT);
+  return files.sort();
+}
+
+function main(argv) {
+  const list = argv.includes('--list');
+  const asked = argv.filter((a) => a !== '--list');
+  const bad = asked.filter((a) => a !== 'all' && !TIERS.includes(a));
+  if (asked.length === 0 || bad.length > 0) {
+    console.error(`usage: node scripts/test-tier.mjs ${[...TIERS, 'all'].join('|')}... [--list]${bad.length ? ` (unknown tier: ${bad.join(', ')})` : ''}`);
+    return 2;
+  }
+  if (!fs.existsSync(OUT)) {
+    console.error(`test-tier: ${OUT} is missing; run "npm run build" first`);
+    return 2;
+  }
+  const want = new Set(asked.includes('all') ? TIERS : asked);
+  const files = testFiles().filter((f) => want.has(tierOf(f)));
+  if (list) {
+    for (const f of files) console.log(`${tierOf(f)}\t${f}`);
+    return 0;
+  }
+  if (files.length === 0) {
+    console.error(`test-tier: no test files in ${[...want].join(', ')} under ${OUT}`);
+    return 1;
+  }
+  const r = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files.map((f) => path.join(OUT, f))], { stdio: 'inherit', cwd: ROOT });
+  return r.status ?? 1;
+}
+
+process.exitCode = main(process.argv.slice(2));
