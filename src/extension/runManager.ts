@@ -120,7 +120,7 @@ export class RunManager {
   /** Aborts every run and waits (up to `ms`) for them to save and release their locks: on deactivate. */
   async stopAll(ms: number): Promise<void> {
     const runs = [...this.active];
-    for (const r of runs) r.ac.abort(new CancelledError(r.runId ?? r.task));
+    for (const r of runs) r.ac.abort(new CancelledError(r.runId ?? r.task, 'window-closed'));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.allSettled(runs.map((r) => r.done)), new Promise<void>((res) => (timer = setTimeout(res, ms)))]);
     if (timer) clearTimeout(timer);
@@ -172,7 +172,7 @@ export class RunManager {
       signal: run.ac.signal,
       prices: s.prices,
       ...(s.testCommand ? { testCommand: s.testCommand } : {}),
-      onRunOpened: (runId: string, state: RunState) => {
+      onRunOpened: (runId: string, state: RunState) => this.safely(runId, () => {
         run.runId = runId;
         run.turn = state.turns;
         run.dollars = state.usage.dollars;
@@ -183,8 +183,8 @@ export class RunManager {
         moved();
         this.d.changed(runId);
         this.d.opened?.(runId);
-      },
-      onEvent: (e: LoopEvent) => {
+      }),
+      onEvent: (e: LoopEvent) => this.safely(run.runId ?? run.task, () => {
         const id = run.runId ?? run.task;
         const line = eventLine(id, e);
         if (line.level === 'warn') this.d.log.warn(line.text);
@@ -199,11 +199,24 @@ export class RunManager {
         if (p || doing) moved();
         else this.moved.fire(run.runId);
         if (e.type === 'saved') this.d.changed(run.runId);
-      },
+      }),
     };
     const crash = dieAfter(s.dieAfterTool, this.d.log);
     if (crash) o.crash = crash;
     return o;
+  }
+
+  /**
+   * Runs a UI update of the run's progress; never lets it fail the run. While the window reloads,
+   * every call to the editor throws ("Channel has been closed"): the run must stop as cancelled by
+   * the closing window (stopAll), not on that error.
+   */
+  private safely(id: string, f: () => void): void {
+    try {
+      f();
+    } catch (e) {
+      this.d.log.warn(`[${id}] could not update the editor: ${(e as Error).message}`);
+    }
   }
 
   private finish(run: ActiveRun, outcome: TriageOutcome | undefined, failed: boolean, failure: unknown): void {
