@@ -84,14 +84,14 @@ export function activate(context: vscode.ExtensionContext): void {
     presentStop(e, runId, stopDeps);
   };
   let openRun: (runId: string, o?: { preserveFocus?: boolean }) => void = () => undefined;
-  let act: (what: 'open' | 'review', runId: string) => void = () => undefined;
+  let act: (what: 'open' | 'review' | 'ask', runId: string, callId?: string) => void = () => undefined;
   const runs = new RunManager({
     log, approver, questions, statusBar, settings: current, stateDir, store, changed, present,
     opened: (id) => {
       if (stoppedOnChanges.delete(id)) changed(id);
       openRun(id, { preserveFocus: true });
     },
-    act: (what, id) => act(what, id),
+    act: (what, id, callId) => act(what, id, callId),
   });
   manager = runs;
 
@@ -153,8 +153,9 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   context.subscriptions.push(panels);
   openRun = (id, o) => panels?.show(id, o);
-  act = (what, id) => {
+  act = (what, id, callId) => {
     if (what === 'open') openRun(id);
+    else if (what === 'ask') void (callId ? cmds.ask(id, callId) : Promise.resolve()).catch((e: Error) => log.warn(`show the question of ${id}: ${e.message}`));
     else void cmds.reviewChanges(id).catch((e: Error) => log.warn(`review changes of ${id}: ${e.message}`));
   };
   resume = (id) => void cmds.resumeRun(id);

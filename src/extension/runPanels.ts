@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import { FromPanelSchema, PANEL_VIEW_TYPE, type FromPanel, type PanelCommand, type PanelState, type PanelView, type ToPanel } from './logic/panelProtocol';
 import { panelHtml } from './logic/panelHtml';
+import { deletedRunPanelText } from './logic/texts';
 import { shortRunId } from './logic/runRows';
 import { PanelRegistry, strayTabs, type PanelOrigin } from './logic/panel-registry';
 import * as core from './core';
@@ -195,9 +196,20 @@ export class RunPanels implements vscode.Disposable {
       msg = { type: 'view', view };
       o.panel.title = `${this.title(runId)}${transcript.pending.length > 0 ? ' (waiting for you)' : ''}`;
     } catch (e) {
-      msg = { type: 'gone', runId, message: `Run ${runId} cannot be shown: ${(e as Error).message}` };
+      const deleted = await this.deleted(runId);
+      msg = { type: 'gone', runId, message: deleted ? deletedRunPanelText(runId) : `Run ${runId} cannot be shown: ${(e as Error).message}` };
+      if (deleted) o.panel.title = `${this.title(runId)} (deleted)`;
     }
     await o.panel.webview.postMessage(msg);
+  }
+
+  /** True when the store is readable and the run is not in it (deleted), rather than unreadable. */
+  private async deleted(runId: string): Promise<boolean> {
+    try {
+      return !(await (await this.d.store()).listRuns()).some((l) => l.runId === runId);
+    } catch {
+      return false;
+    }
   }
 
   dispose(): void {
