@@ -76,7 +76,7 @@ export class RunHistory {
     }
     const kept = this.waiting.filter((w) => !w.claim).map((w) => w.e);
     const stop: RunEvent = { type: 'stopped', at: this.at(), how: err instanceof CancelledError ? 'cancelled' : 'error' };
-    if (err instanceof TriageError) stop.code = err.code;
+    if (err instanceof TriageError) stop.code = err instanceof CancelledError && err.why ? err.why : err.code;
     if (!(err instanceof CancelledError)) stop.message = err instanceof Error ? err.message : String(err);
     if (err instanceof WorkspaceChangedError) stop.files = err.changes.map((c) => c.path);
     this.flush([...kept, stop]);

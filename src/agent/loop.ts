@@ -228,6 +228,11 @@ class Loop {
         continue;
       }
       if (tool.needsApproval) {
+        const settled = await this.settledBeforeApproval(call, tool, parsed.args);
+        if (settled) {
+          await this.record(call, settled);
+          continue;
+        }
         const a = await this.askApproval(call, tool, parsed.args);
         if (a === 'later') return 'paused';
         if (a === 'deny') {
@@ -310,6 +315,17 @@ class Loop {
     }
     this.o.handle.assertHeld();
     return beforeWrites(this.o.handle, this.edit.raw, paths);
+  }
+
+  /** The tool's read-only check before a person is asked (see Tool.settledBeforeApproval); a check that fails asks the person as before. */
+  private async settledBeforeApproval(call: ToolCall, tool: Tool, args: unknown): Promise<ToolOutput | undefined> {
+    if (!tool.settledBeforeApproval) return undefined;
+    try {
+      return await this.guard(() => tool.settledBeforeApproval!(args, this.context(call, undefined)));
+    } catch (e) {
+      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
+      return undefined;
+    }
   }
 
   private async askApproval(call: ToolCall, tool: Tool, args: unknown): Promise<ApprovalAnswer> {

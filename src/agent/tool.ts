@@ -58,6 +58,12 @@ export interface Tool<A = unknown> {
   keyed?: { retention(signal: AbortSignal): Promise<number> };
   /** Runs only after a person says yes. */
   needsApproval?: boolean;
+  /**
+   * Asked (reads only) before a person is asked to approve a call: an outcome the service
+   * already knows (e.g. an issue is already filed for this cause) is the call's result, and
+   * nobody is asked to approve what would not happen. Undefined, or a failed check: ask.
+   */
+  settledBeforeApproval?(args: A, ctx: ToolContext): Promise<ToolOutput | undefined>;
   run(args: A, ctx: ToolContext): Promise<ToolOutput>;
   /** Did this call already happen? (the ladder's second step) */
   lookup?(args: A, ctx: ToolContext): Promise<LookupAnswer>;

@@ -119,7 +119,8 @@ function formatBudget(b: string, n: number): string {
 /** The run was cancelled (by the user or a shutdown); its state was saved and it can be resumed. */
 export class CancelledError extends TriageError {
   readonly code = 'cancelled';
-  constructor(readonly runId: string) {
+  /** Why, when it was not a person's Cancel: 'window-closed' (the editor window was reloaded or closed, so the run saved and stopped). */
+  constructor(readonly runId: string, readonly why?: 'window-closed') {
     super(`Run ${runId} was cancelled; its state was saved and it can be resumed.`);
   }
 }

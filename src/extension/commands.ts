@@ -8,7 +8,7 @@ import { BadInputError, TriageError } from '../core/errors';
 import type { RunState } from '../durable/state';
 import { shortRunId } from './logic/runRows';
 import type { ExtensionSettings } from './logic/settings';
-import { FINISHED_BUTTONS, finishedRunMessage, formatDollars } from './logic/texts';
+import { FINISHED_BUTTONS, deletedRunMessage, finishedRunMessage, formatDollars } from './logic/texts';
 import { noLinks } from './logic/noLinks';
 import { ANSWERED_BY, type NotificationApprover, type Questions } from './approver';
 import type { RunManager } from './runManager';
@@ -100,11 +100,15 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
   const cmds: Commands = {
     async resumeRun(runId) {
       try {
-        if (d.manager.isActive(runId)) {
-          void vscode.window.showInformationMessage(`Durable Triage: run ${runId} is already running in this window.`);
+        // Open here already (running, or waiting for an answer): the manager says which and offers the way on.
+        if (d.manager.isActive(runId)) return d.manager.resume(runId, '', undefined);
+        const store = await d.store();
+        // An old notification's Resume, after the run was deleted: say so, not the CLI's "No run … in <folder>".
+        if (!(await store.listRuns()).some((l) => l.runId === runId)) {
+          void vscode.window.showInformationMessage(deletedRunMessage(runId));
           return;
         }
-        const state = await (await d.store()).readRun(runId);
+        const state = await store.readRun(runId);
         // A finished run shows its saved result and calls no model: nothing to pick or unlock.
         const model = state.phase === 'done' ? undefined : await modelForResume(state.config, d.settings(), { keys: d.keys, log: d.log });
         await d.manager.resume(runId, state.task, model, await githubAccess(state.config.options?.trackerUrl));

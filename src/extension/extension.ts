@@ -20,6 +20,7 @@ import { presentStop, type StopDeps } from './stops';
 import { startupScan } from './startup';
 import { WindowStore } from './runStore';
 import { redactUrl } from '../durable/pg/url';
+import { WorkspaceChangedError } from '../core/errors';
 import { answerForWorker, askAgainForWorker, watchShared } from './sharedStore';
 import type { StoreQuestion } from './logic/storeQuestions';
 import { RunPanels } from './runPanels';
@@ -73,18 +74,29 @@ export function activate(context: vscode.ExtensionContext): void {
     setApiKey: () => setApiKey(),
     changed: () => changed(),
   };
-  const present = (e: unknown, runId?: string): void => presentStop(e, runId, stopDeps);
+  // Runs stopped because files they wrote changed: their saved question is not shown as waiting until they are resumed.
+  const stoppedOnChanges = new Set<string>();
+  const present = (e: unknown, runId?: string): void => {
+    if (e instanceof WorkspaceChangedError) {
+      stoppedOnChanges.add(e.runId);
+      changed(e.runId);
+    }
+    presentStop(e, runId, stopDeps);
+  };
   let openRun: (runId: string, o?: { preserveFocus?: boolean }) => void = () => undefined;
-  let act: (what: 'open' | 'review', runId: string) => void = () => undefined;
+  let act: (what: 'open' | 'review' | 'ask', runId: string, callId?: string) => void = () => undefined;
   const runs = new RunManager({
     log, approver, questions, statusBar, settings: current, stateDir, store, changed, present,
-    opened: (id) => openRun(id, { preserveFocus: true }),
-    act: (what, id) => act(what, id),
+    opened: (id) => {
+      if (stoppedOnChanges.delete(id)) changed(id);
+      openRun(id, { preserveFocus: true });
+    },
+    act: (what, id, callId) => act(what, id, callId),
   });
   manager = runs;
 
   const tree = vscode.window.createTreeView(RUNS_VIEW, { treeDataProvider: (view = new RunsView({
-    stateDir, store, shared, workspace: workspaceFolder, isActive: (id) => runs.isActive(id), questions, log,
+    stateDir, store, shared, workspace: workspaceFolder, isActive: (id) => runs.isActive(id), questions, log, stoppedOnChanges: (id) => stoppedOnChanges.has(id),
     onWaiting: (n) => {
       tree.badge = n > 0 ? { value: n, tooltip: `${n} ${n === 1 ? 'question waits' : 'questions wait'} for you` } : undefined;
     },
@@ -141,8 +153,9 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   context.subscriptions.push(panels);
   openRun = (id, o) => panels?.show(id, o);
-  act = (what, id) => {
+  act = (what, id, callId) => {
     if (what === 'open') openRun(id);
+    else if (what === 'ask') void (callId ? cmds.ask(id, callId) : Promise.resolve()).catch((e: Error) => log.warn(`show the question of ${id}: ${e.message}`));
     else void cmds.reviewChanges(id).catch((e: Error) => log.warn(`review changes of ${id}: ${e.message}`));
   };
   resume = (id) => void cmds.resumeRun(id);

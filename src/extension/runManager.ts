@@ -12,7 +12,7 @@ import { TOOL_ACTED, type CrashHook } from '../durable/savepoints';
 import { CancelledError, TriageError } from '../core/errors';
 import type { ExtensionSettings } from './logic/settings';
 import { eventLine, progressOf } from './logic/eventLog';
-import { DONE_BUTTONS, doneMessage, openRunLink, pausedMessage, progressText, progressTitle } from './logic/texts';
+import { DONE_BUTTONS, HERE_BUTTONS, alreadyHereMessage, doneMessage, openRunLink, pausedMessage, progressText, progressTitle } from './logic/texts';
 import { activityOf } from './logic/activity';
 import type { NotificationApprover, Questions } from './approver';
 import type { RunStatusBar } from './statusBar';
@@ -55,7 +55,7 @@ export interface RunManagerDeps {
   /** A run was opened here (started or resumed): e.g. show its Run panel. */
   opened?: (runId: string) => void;
   /** Runs a command the finished notification offers (Open Run, Review Changes) on the run. */
-  act?: (what: 'open' | 'review', runId: string) => void;
+  act?: (what: 'open' | 'review' | 'ask', runId: string, callId?: string) => void;
 }
 
 type Common = Omit<TriageRunOptions, 'task' | 'workspace'>;
@@ -83,8 +83,9 @@ export class RunManager {
 
   /** Starts the task in the workspace folder, or resumes the task's unfinished run there. */
   start(task: string, workspace: string, model: ModelOption, extra: StartExtras = {}): Promise<void> {
-    if ([...this.active].some((r) => r.task === task)) {
-      void vscode.window.showInformationMessage(`Durable Triage: a ${task} run is already running in this window.`);
+    const here = [...this.active].find((r) => r.task === task);
+    if (here) {
+      this.alreadyHere(here.runId ? `run ${here.runId} (${task})` : `a ${task} run`, here.runId);
       return Promise.resolve();
     }
     return this.drive(task, undefined, (common) => {
@@ -97,10 +98,21 @@ export class RunManager {
   /** Resumes a run by ID with the model it was started with (built by the caller). */
   resume(runId: string, task: string, model: ModelOption, extra: ResumeExtras = {}): Promise<void> {
     if (this.isActive(runId)) {
-      void vscode.window.showInformationMessage(`Durable Triage: run ${runId} is already running in this window.`);
+      this.alreadyHere(`run ${runId}`, runId);
       return Promise.resolve();
     }
     return this.drive(task, runId, (common) => core.job().resumeTriage({ ...common, ...extra, runId, ...(model !== undefined ? { model } : {}) }));
+  }
+
+  /** The run is open here already: running, or waiting for a person's answer (then offer its question). */
+  private alreadyHere(what: string, runId: string | undefined): void {
+    const q = runId ? this.d.questions.list(runId)[0] : undefined;
+    const { message, buttons } = alreadyHereMessage(what, q ? (q.title ?? q.tool) : undefined);
+    void Promise.resolve(vscode.window.showInformationMessage(message, ...buttons)).then((pick) => {
+      if (!runId) return;
+      if (pick === HERE_BUTTONS.open) this.d.act?.('open', runId);
+      else if (pick === HERE_BUTTONS.question && q) this.d.act?.('ask', runId, q.callId);
+    });
   }
 
   /** Cancels an active run (it saves and stops); false when it is not running here. */
@@ -120,7 +132,7 @@ export class RunManager {
   /** Aborts every run and waits (up to `ms`) for them to save and release their locks: on deactivate. */
   async stopAll(ms: number): Promise<void> {
     const runs = [...this.active];
-    for (const r of runs) r.ac.abort(new CancelledError(r.runId ?? r.task));
+    for (const r of runs) r.ac.abort(new CancelledError(r.runId ?? r.task, 'window-closed'));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.allSettled(runs.map((r) => r.done)), new Promise<void>((res) => (timer = setTimeout(res, ms)))]);
     if (timer) clearTimeout(timer);
@@ -172,7 +184,7 @@ export class RunManager {
       signal: run.ac.signal,
       prices: s.prices,
       ...(s.testCommand ? { testCommand: s.testCommand } : {}),
-      onRunOpened: (runId: string, state: RunState) => {
+      onRunOpened: (runId: string, state: RunState) => this.safely(runId, () => {
         run.runId = runId;
         run.turn = state.turns;
         run.dollars = state.usage.dollars;
@@ -183,8 +195,8 @@ export class RunManager {
         moved();
         this.d.changed(runId);
         this.d.opened?.(runId);
-      },
-      onEvent: (e: LoopEvent) => {
+      }),
+      onEvent: (e: LoopEvent) => this.safely(run.runId ?? run.task, () => {
         const id = run.runId ?? run.task;
         const line = eventLine(id, e);
         if (line.level === 'warn') this.d.log.warn(line.text);
@@ -199,11 +211,24 @@ export class RunManager {
         if (p || doing) moved();
         else this.moved.fire(run.runId);
         if (e.type === 'saved') this.d.changed(run.runId);
-      },
+      }),
     };
     const crash = dieAfter(s.dieAfterTool, this.d.log);
     if (crash) o.crash = crash;
     return o;
+  }
+
+  /**
+   * Runs a UI update of the run's progress; never lets it fail the run. While the window reloads,
+   * every call to the editor throws ("Channel has been closed"): the run must stop as cancelled by
+   * the closing window (stopAll), not on that error.
+   */
+  private safely(id: string, f: () => void): void {
+    try {
+      f();
+    } catch (e) {
+      this.d.log.warn(`[${id}] could not update the editor: ${(e as Error).message}`);
+    }
   }
 
   private finish(run: ActiveRun, outcome: TriageOutcome | undefined, failed: boolean, failure: unknown): void {

@@ -9,7 +9,9 @@
 import * as vscode from 'vscode';
 import { FromPanelSchema, PANEL_VIEW_TYPE, type FromPanel, type PanelCommand, type PanelState, type PanelView, type ToPanel } from './logic/panelProtocol';
 import { panelHtml } from './logic/panelHtml';
+import { deletedRunPanelText } from './logic/texts';
 import { shortRunId } from './logic/runRows';
+import { PanelRegistry, strayTabs, type PanelOrigin } from './logic/panel-registry';
 import * as core from './core';
 import type { RunStore } from '../durable/run-store';
 
@@ -36,7 +38,8 @@ interface Open {
 const REFRESH_MS = 200;
 
 export class RunPanels implements vscode.Disposable {
-  private readonly open = new Map<string, Open>();
+  private readonly open = new PanelRegistry<Open>();
+  private readonly opening = new Map<string, Promise<void>>();
   private readonly subs: vscode.Disposable[] = [];
 
   constructor(private readonly d: RunPanelsDeps) {
@@ -48,7 +51,7 @@ export class RunPanels implements vscode.Disposable {
             panel.dispose();
             return;
           }
-          this.adopt(runId, panel);
+          this.adopt(runId, panel, 'restored');
         },
       }),
     );
@@ -62,8 +65,28 @@ export class RunPanels implements vscode.Disposable {
       this.refresh(runId);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, this.title(runId), { viewColumn: vscode.ViewColumn.Active, preserveFocus: o.preserveFocus ?? false }, this.options());
-    this.adopt(runId, panel);
+    // One opening at a time per run: a second show while the first closes stray tabs waits for its panel.
+    if (this.opening.has(runId)) return;
+    const opening = this.closeStrays(runId).finally(() => {
+      this.opening.delete(runId);
+      if (this.open.has(runId)) {
+        this.open.get(runId)?.panel.reveal(undefined, o.preserveFocus);
+        return;
+      }
+      const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, this.title(runId), { viewColumn: vscode.ViewColumn.Active, preserveFocus: o.preserveFocus ?? false }, this.options());
+      this.adopt(runId, panel, 'created');
+    });
+    this.opening.set(runId, opening);
+  }
+
+  /** Closes tabs of this run's panel that this extension does not hold (left by a stopped extension host, or restored and not yet handed over). */
+  private async closeStrays(runId: string): Promise<void> {
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    const described = tabs.map((tab) => ({ tab, label: tab.label, viewType: tab.input instanceof vscode.TabInputWebview ? tab.input.viewType : undefined }));
+    const strays = strayTabs(described, PANEL_VIEW_TYPE, this.title(runId)).map((t) => t.tab);
+    if (strays.length === 0) return;
+    this.d.log.info(`[${runId}] closing ${strays.length} Run panel tab(s) this window's extension does not hold (left by an extension host that stopped)`);
+    await vscode.window.tabGroups.close(strays, true).then(undefined, (e: Error) => this.d.log.warn(`[${runId}] could not close a stray Run panel tab: ${e.message}`));
   }
 
   isOpen(runId: string): boolean {
@@ -72,7 +95,7 @@ export class RunPanels implements vscode.Disposable {
 
   /** Re-renders the run's panel soon (or every open panel); saves come in bursts. */
   refresh(runId?: string): void {
-    for (const [id, o] of this.open) {
+    for (const [id, o] of this.open.entries()) {
       if (runId !== undefined && id !== runId) continue;
       if (o.timer) continue;
       o.timer = setTimeout(() => {
@@ -95,9 +118,14 @@ export class RunPanels implements vscode.Disposable {
     return `Run: ${m ? shortRunId(runId, m[1]) : shortRunId(runId)}`;
   }
 
-  private adopt(runId: string, panel: vscode.WebviewPanel): void {
+  private adopt(runId: string, panel: vscode.WebviewPanel, origin: PanelOrigin): void {
     const o: Open = { panel, ready: false };
-    this.open.set(runId, o);
+    const { close } = this.open.adopt(runId, o, origin);
+    if (close.length > 0) {
+      this.d.log.info(`[${runId}] the run's panel is open already; closing the second one (${origin})`);
+      for (const c of close) c.panel.dispose();
+      return;
+    }
     panel.iconPath = vscode.Uri.joinPath(this.d.extensionUri, 'media', 'triage.svg');
     panel.webview.options = this.options();
     const asset = (...p: string[]): string => panel.webview.asWebviewUri(vscode.Uri.joinPath(this.d.extensionUri, ...p)).toString();
@@ -105,7 +133,7 @@ export class RunPanels implements vscode.Disposable {
     panel.title = this.title(runId);
     panel.onDidDispose(() => {
       if (o.timer) clearTimeout(o.timer);
-      if (this.open.get(runId) === o) this.open.delete(runId);
+      this.open.forget(runId, o);
     });
     panel.onDidChangeViewState(() => {
       if (panel.visible) this.refresh(runId);
@@ -125,6 +153,9 @@ export class RunPanels implements vscode.Disposable {
       case 'ready':
         o.ready = true;
         await this.render(runId);
+        return;
+      case 'ping':
+        await o.panel.webview.postMessage({ type: 'alive' } satisfies ToPanel);
         return;
       case 'answer':
         await this.d.answer(runId, m.callId, m.answer);
@@ -165,13 +196,24 @@ export class RunPanels implements vscode.Disposable {
       msg = { type: 'view', view };
       o.panel.title = `${this.title(runId)}${transcript.pending.length > 0 ? ' (waiting for you)' : ''}`;
     } catch (e) {
-      msg = { type: 'gone', runId, message: `Run ${runId} cannot be shown: ${(e as Error).message}` };
+      const deleted = await this.deleted(runId);
+      msg = { type: 'gone', runId, message: deleted ? deletedRunPanelText(runId) : `Run ${runId} cannot be shown: ${(e as Error).message}` };
+      if (deleted) o.panel.title = `${this.title(runId)} (deleted)`;
     }
     await o.panel.webview.postMessage(msg);
   }
 
+  /** True when the store is readable and the run is not in it (deleted), rather than unreadable. */
+  private async deleted(runId: string): Promise<boolean> {
+    try {
+      return !(await (await this.d.store()).listRuns()).some((l) => l.runId === runId);
+    } catch {
+      return false;
+    }
+  }
+
   dispose(): void {
-    for (const o of this.open.values()) o.panel.dispose();
+    for (const [, o] of this.open.entries()) o.panel.dispose();
     for (const s of this.subs) s.dispose();
   }
 }

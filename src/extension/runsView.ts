@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunInfo } from '../triage/runinfo';
-import { childRows, questionLabel, runRow, type ChildRow, type RunRow, type RunStatus } from './logic/runRows';
+import { childRows, questionLabel, runRow, waitingCount, type ChildRow, type RunRow, type RunStatus } from './logic/runRows';
 import type { Questions } from './approver';
 import * as core from './core';
 import type { RunStore } from '../durable/run-store';
@@ -47,6 +47,8 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       isActive: (runId: string) => boolean;
       questions: Questions;
       log: vscode.LogOutputChannel;
+      /** The run stopped because files it wrote changed (its saved question cannot be answered until they are settled). */
+      stoppedOnChanges: (runId: string) => boolean;
       /** How many questions wait for a person in this workspace's runs (the view's badge). */
       onWaiting?: (count: number) => void;
     },
@@ -70,7 +72,7 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       .reviewChanges(this.d.stateDir(), node.info.runId)
       .then((r) => new Map(r.files.map((f) => [f.path, f.status])))
       .catch(() => undefined);
-    const rows = childRows(node.info, status);
+    const rows = childRows(node.info, status, this.d.stoppedOnChanges(node.info.runId));
     // A question a live run here is asking, not yet in the saved state (it is saved as the run pauses).
     for (const q of this.d.questions.list(node.info.runId)) {
       if (rows.some((r) => r.kind === 'question' && r.callId === q.callId)) continue;
@@ -101,8 +103,8 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     const mine = listings.filter((l) => !l.state || !ws || path.resolve(l.state.config.workspace) === path.resolve(ws));
     const toInfo = core.runInfo().runInfo;
     const asked = this.d.questions.list();
-    const saved = mine.flatMap((l) => (l.state?.pending ?? []).map((p) => `${l.runId}\n${p.callId}`));
-    this.d.onWaiting?.(new Set([...saved, ...asked.map((q) => `${q.runId}\n${q.callId}`)]).size);
+    const saved = mine.flatMap((l) => (l.state?.pending ?? []).map((p) => ({ runId: l.runId, callId: p.callId })));
+    this.d.onWaiting?.(waitingCount(saved, asked, this.d.stoppedOnChanges));
     return mine.map((l) => {
       const info = toInfo(l);
       return { type: 'run', info, row: runRow(info, this.d.isActive(info.runId)) };

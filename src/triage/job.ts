@@ -28,7 +28,7 @@ import { loadRecording } from '../model/recorded';
 import { findTask, type TaskSpec } from './tasks/catalog';
 import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
 import { parseTrackerSpec } from './tracker/github/spec';
-import { judge, type CheckResult } from './tasks/checks';
+import { causeIssues, judge, type CheckResult } from './tasks/checks';
 import { assertSampleCopy } from './tasks/sample-copy';
 import { triageTools } from './tools';
 import { openTracker, type OpenTracker } from './tracker/embedded';
@@ -243,7 +243,9 @@ async function drive(
     const issues = tracker ? await tracker.client.search({ runId: state.runId }) : [];
     const outcome: TriageOutcome = { runId: state.runId, result, issues, modelCalls, finishedBefore, workspace: state.config.workspace };
     if (result.phase === 'done' && task.checks.length > 0) {
-      outcome.checks = await judge(task, { state, workspace: state.config.workspace, issues });
+      // A cause already filed before this run (found by the refile check, not filed again) has that issue.
+      const existing = tracker ? (await tracker.client.search({ workspace: state.config.workspace }).catch(() => [])).filter((i) => i.state !== 'closed') : [];
+      outcome.checks = await judge(task, { state, workspace: state.config.workspace, issues: causeIssues(issues, existing) });
       if (!finishedBefore) {
         const failed = outcome.checks.filter((c) => !c.passed).map((c) => ({ name: c.name, detail: c.detail }));
         await events.append(state.runId, [{ type: 'checks', at: new Date().toISOString(), passed: outcome.checks.length - failed.length, total: outcome.checks.length, failed }]).catch((e: unknown) => o.onHistoryError?.(e));

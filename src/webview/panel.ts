@@ -6,6 +6,7 @@
  */
 import type { FromPanel, PanelState, PanelView, ToPanel } from '../extension/logic/panelProtocol';
 import type { Block, CallView, Entry, Transcript } from '../triage/transcript/model';
+import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from '../extension/logic/panel-liveness';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromPanel): void; getState(): PanelState | undefined; setState(s: PanelState): void };
 const vscode = acquireVsCodeApi();
@@ -282,8 +283,35 @@ window.addEventListener('scroll', () => {
   if (timer === undefined) timer = window.setTimeout(() => ((timer = undefined), remember()), 200);
 });
 
+// The extension host behind this panel may be gone (a crash): ping it, and say so when it does not answer.
+let liveness: Liveness = {};
+let lost = false;
+window.setInterval(() => {
+  if (document.visibilityState !== 'visible') return;
+  if (hostLost(liveness, Date.now())) {
+    if (!lost) showLost();
+    return;
+  }
+  liveness = pinged(liveness, Date.now());
+  vscode.postMessage({ type: 'ping' });
+}, PING_EVERY_MS);
+
+function showLost(): void {
+  lost = true;
+  document.querySelectorAll('button').forEach((b) => (b.disabled = true));
+  document.querySelectorAll('.pill').forEach((p) => p.replaceChildren(icon('debug-disconnect'), ' disconnected'));
+  document.querySelector('.questions')?.remove();
+  document.querySelector('.now')?.remove();
+  app.prepend(h('p', { class: 'lost', role: 'alert' }, icon('debug-disconnect'), ' ', LOST_TEXT));
+}
+
 window.addEventListener('message', (ev: MessageEvent<ToPanel>) => {
   const m = ev.data;
+  liveness = heard();
+  if (lost) {
+    lost = false;
+    document.querySelector('.lost')?.remove();
+  }
   if (m.type === 'view') render(m.view);
   else if (m.type === 'gone') app.replaceChildren(h('p', { class: 'gone' }, icon('warning'), ' ', m.message));
 });

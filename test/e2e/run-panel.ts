@@ -52,3 +52,20 @@ export async function clickDialogButton(page: Page, text: RegExp, button: string
   await waitFor(async () => !(await dialog.isVisible()), { what: `the dialog "${message.slice(0, 60)}" to close`, timeoutMs: 10_000 });
   return message;
 }
+
+/** The labels of the editor's Run panel tabs ("Run: <task>…<tail>", maybe " (waiting for you)"), in every editor group. */
+export async function runTabs(page: Page): Promise<string[]> {
+  return (await page.locator('.tabs-container .tab').filter({ hasText: /Run: / }).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+/** Waits until exactly one Run panel tab is open (a second one, or one left by a stopped extension host, fails it). */
+export async function waitForOneRunTab(page: Page, timeoutMs = 30_000): Promise<string> {
+  let last: string[] = [];
+  await waitFor(async () => {
+    last = await runTabs(page);
+    return last.length === 1;
+  }, { what: `exactly one Run panel tab (open: ${JSON.stringify(last)})`, timeoutMs, intervalMs: 250 }).catch((e: Error) => {
+    throw new Error(`${e.message}; tabs: ${JSON.stringify(last)}`);
+  });
+  return last[0];
+}

@@ -11,7 +11,7 @@ import {
 } from './harness';
 import { DIE_AFTER, SCENARIO_TIMEOUT_MS, mainTaskSuite } from './main-task';
 import { issues, onlyRun, toolAfterFirstWrite, type RunInfo } from './reference';
-import { clickDialogButton } from './run-panel';
+import { clickDialogButton, runPanel, runTabs, waitForOneRunTab, waitForRunPanel } from './run-panel';
 import { assertFinishedCleanly as finishedCleanly } from './finish';
 import {
   APPROVAL, CMD_START, DONE, FINISHED_RUN, OPEN_ELSEWHERE, RESUME_OFFER, WORKSPACE_CHANGED, approveOne, approveUntilDone, exactly, startTriage,
@@ -75,7 +75,7 @@ test('1. start from the palette with the recorded model, approve each issue, all
   });
 });
 
-test('2. extension host SIGKILLed after a patch, before its result was saved: reload, resume, no duplicates', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
+test('2. extension host SIGKILLed after a patch, before its result was saved: the panel says it is disconnected; resume without a reload, one Run tab, no duplicates', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
   await m.suite.run(m.scenario('2-crash-after-patch', { [DIE_AFTER]: 'code_patch' }), async (s) => {
     const pid = s.extensionHostPid();
     await startTriage(s.page, m.task.name);
@@ -84,8 +84,24 @@ test('2. extension host SIGKILLed after a patch, before its result was saved: re
     const crashed = await onlyRun(s.stateDir);
     assert.ok(crashed.unresolved.some((m) => m.tool === 'code_patch'),
       `the checkpoint holds an attempt marker for the patch with no result: ${JSON.stringify(crashed.unresolved)}`);
-    await reloadAndResume(s, pid);
+    // The panel of the dead extension host says it is no longer connected instead of showing the run as live (issue #23 item 2).
+    await s.waitForNewExtensionHost([pid]);
+    const lost = runPanel(s.page).locator('.lost');
+    await lost.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await lost.innerText(), /no longer connected: the editor's extension host stopped/);
+    assert.equal(await runPanel(s.page).locator('header button:not([disabled])').count(), 0, 'no button of the disconnected panel pretends to act');
+    await s.screenshot('2-crash-after-patch/panel-disconnected');
+    // Resume in the same window (no reload): the run's one panel, the dead host's tab closed (issue #23 item 1).
+    s.updateWorkspaceSettings({ [DIE_AFTER]: undefined });
+    await new Promise((r) => setTimeout(r, 1500)); // the settings file is read again before Resume starts the run
+    await clickNotificationButton(s.page, RESUME_OFFER, 'Resume');
+    await waitForOneRunTab(s.page);
+    await waitForRunPanel(s.page);
+    await waitFor(async () => (await runPanel(s.page).locator('header .pill').innerText()).trim() !== 'disconnected', { what: 'the live Run panel', timeoutMs: 30_000, intervalMs: 250 });
+    assert.equal((await runTabs(s.page)).length, 1, `one Run tab once the resumed run shows: ${JSON.stringify(await runTabs(s.page))}`);
+    await s.screenshot('2-crash-after-patch/one-run-tab-after-resume');
     const fin = await approveUntilDone(s.page);
+    assert.equal((await runTabs(s.page)).length, 1, `one Run tab at the end: ${JSON.stringify(await runTabs(s.page))}`);
     const run = await assertFinishedCleanly(s, fin);
     assert.ok((run.restarts ?? 0) >= 1, `the run was resumed (restarts ${run.restarts})`);
   });
@@ -98,8 +114,15 @@ test('3. reload while an approval is pending: it is asked again, approving finis
     await pausedRun(s);
     await s.reload();
     await waitForNotification(s.page, exactly(asked), 60_000);
+    // The restored panel and the one the re-asked run opens are one tab, and it loads (issue #23 item 1).
+    await waitForRunPanel(s.page);
+    await waitForOneRunTab(s.page);
+    await s.screenshot('3-reload-pending-approval/one-run-tab-after-reload');
     const fin = await approveUntilDone(s.page);
     await assertFinishedCleanly(s, fin);
+    const tabs = await runTabs(s.page);
+    assert.deepEqual(tabs.length, 1, `one Run tab at the end: ${JSON.stringify(tabs)}`);
+    assert.doesNotMatch(tabs[0], /waiting for you/, 'the finished run\'s tab no longer says it waits');
   });
 });
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunInfo } from '../../src/triage/runinfo';
-import { childRows, runRow, shortRunId } from '../../src/extension/logic/runRows';
+import { childRows, runRow, shortRunId, waitingCount } from '../../src/extension/logic/runRows';
 
 const SHA = 'a'.repeat(64);
 function info(o: Partial<RunInfo> = {}): RunInfo {
@@ -76,4 +76,14 @@ test('children: questions (approvals with their own context value), files writte
   assert.equal(marked[2].description, 'changed after the agent wrote it');
   const q = rows[0];
   assert.ok(q.kind === 'question' && q.runId === info().runId && q.callId === 'c1');
+});
+
+test('a run stopped on changed files: its saved question is neither listed nor counted in the badge; a question asked now is', () => {
+  const info = { runId: 'r1', task: 't', pending: [{ kind: 'approval', callId: 'c1', tool: 'issue_file', title: 'File issue: x', askedAt: '' }], files: [], unresolved: [] } as unknown as RunInfo;
+  assert.equal(childRows(info).filter((r) => r.kind === 'question').length, 1);
+  assert.equal(childRows(info, undefined, true).filter((r) => r.kind === 'question').length, 0);
+  const saved = [{ runId: 'r1', callId: 'c1' }, { runId: 'r2', callId: 'c2' }];
+  assert.equal(waitingCount(saved, [], () => false), 2);
+  assert.equal(waitingCount(saved, [{ runId: 'r2', callId: 'c2' }], (id) => id === 'r1'), 1);
+  assert.equal(waitingCount(saved, [{ runId: 'r1', callId: 'c9' }], (id) => id === 'r1'), 2);
 });

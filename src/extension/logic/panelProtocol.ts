@@ -21,7 +21,7 @@ export interface PanelView {
   files: Record<string, RunFileStatus>;
 }
 
-export type ToPanel = { type: 'view'; view: PanelView } | { type: 'gone'; runId: string; message: string };
+export type ToPanel = { type: 'view'; view: PanelView } | { type: 'gone'; runId: string; message: string } | { type: 'alive' };
 
 export const PANEL_COMMANDS = ['review', 'undo', 'cancel', 'resume', 'checkpoint', 'log'] as const;
 export type PanelCommand = (typeof PANEL_COMMANDS)[number];
@@ -29,6 +29,8 @@ export type PanelCommand = (typeof PANEL_COMMANDS)[number];
 /** What the panel may ask for; a message of any other shape is ignored (and logged). */
 export const FromPanelSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
+  /** Is the extension still there? (answered with 'alive'; see panel-liveness.ts) */
+  z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('answer'), callId: z.string(), answer: z.enum(['approve', 'deny']) }),
   /** The ladder's question about a call: ask it (in a dialog). */
   z.object({ type: z.literal('ask'), callId: z.string() }),

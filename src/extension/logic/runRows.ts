@@ -81,10 +81,14 @@ export function questionLabel(kind: 'approval' | 'ladder', title: string): strin
   return kind === 'approval' ? `Approve: ${title}` : `Did it already happen? ${title}`;
 }
 
-/** The rows under a run; `files`: where each file the run wrote stands now, when known. */
-export function childRows(info: RunInfo, files?: ReadonlyMap<string, RunFileStatus>): ChildRow[] {
+/**
+ * The rows under a run; `files`: where each file the run wrote stands now, when known.
+ * `stoppedOnChanges`: the run stopped because files it wrote changed; its saved question is
+ * not listed (answering it could only raise that stop again until the files are settled).
+ */
+export function childRows(info: RunInfo, files?: ReadonlyMap<string, RunFileStatus>, stoppedOnChanges = false): ChildRow[] {
   const rows: ChildRow[] = [];
-  for (const p of info.pending) {
+  for (const p of stoppedOnChanges ? [] : info.pending) {
     const approval = p.kind === 'approval';
     rows.push({
       kind: 'question',
@@ -115,4 +119,19 @@ export function childRows(info: RunInfo, files?: ReadonlyMap<string, RunFileStat
     });
   }
   return rows;
+}
+
+/**
+ * How many questions wait for a person (the Runs view's badge): the saved ones of runs not
+ * stopped on changed files, and the ones being asked now, each counted once.
+ */
+export function waitingCount(
+  saved: readonly { runId: string; callId: string }[],
+  asked: readonly { runId: string; callId: string }[],
+  stoppedOnChanges: (runId: string) => boolean,
+): number {
+  const keys = new Set<string>();
+  for (const q of saved) if (!stoppedOnChanges(q.runId)) keys.add(`${q.runId}\n${q.callId}`);
+  for (const q of asked) keys.add(`${q.runId}\n${q.callId}`);
+  return keys.size;
 }

@@ -129,3 +129,25 @@ export function openRunLink(runId: string): string {
 export function statusBarText(turn: number, spent: number): string {
   return `$(pulse) Triage: ${progressText(turn, spent)}`;
 }
+
+export const HERE_BUTTONS = { open: 'Open Run', question: 'Show Question' } as const;
+
+/**
+ * Start or Resume on a run this window has open already. Running: "… is already running in this
+ * window" (Open Run). Waiting for a person: it is not running, it waits for that answer (Open Run,
+ * Show Question).
+ */
+export function alreadyHereMessage(what: string, waitingFor?: string): { message: string; buttons: string[] } {
+  if (waitingFor === undefined) return { message: noLinks(`${PREFIX}: ${what} is already running in this window.`), buttons: [HERE_BUTTONS.open] };
+  return { message: noLinks(`${PREFIX}: ${what} is open in this window and waits for your answer: ${waitingFor}.`), buttons: [HERE_BUTTONS.open, HERE_BUTTONS.question] };
+}
+
+/** A run that was deleted while a panel or an old notification still pointed at it. */
+export function deletedRunMessage(runId: string): string {
+  return noLinks(`${PREFIX}: run ${runId} no longer exists: it was deleted (Delete Run or Abandon, in this window or another). There is nothing left to open or resume.`);
+}
+
+/** The Run panel's text for a run that was deleted while it was open. */
+export function deletedRunPanelText(runId: string): string {
+  return `Run ${runId} was deleted (Delete Run or Abandon, in this window or another), so there is nothing left to show or resume. Close this panel.`;
+}

@@ -31,8 +31,20 @@ export interface JudgedIssue {
 export interface JudgedRun {
   state: RunState;
   workspace: string;
-  /** The tracker issues filed by this run. */
+  /** The tracker issues of this run's causes: those it filed, and for a cause it did not file, the open issue already filed for it (see causeIssues). */
   issues: JudgedIssue[];
+}
+
+/**
+ * The issues the checks judge: the run's own, plus, for each cause the run filed nothing for,
+ * the issues already filed for it in the workspace (a new run over causes filed before finds
+ * them filed and rightly files nothing: each such issue is the cause's issue).
+ */
+export function causeIssues<I extends JudgedIssue>(own: readonly I[], existing: readonly I[]): I[] {
+  const covered = new Set(own.map((i) => i.cause));
+  const out = [...own];
+  for (const i of existing) if (!covered.has(i.cause) && !out.some((o) => o.number === i.number)) out.push(i);
+  return out;
 }
 
 interface TestOutcome {

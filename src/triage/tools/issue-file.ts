@@ -79,6 +79,14 @@ export function issueFileTool(o: IssueFileOptions): Tool<IssueArgs> {
           throw e;
         }
       }),
+    // Asked before a person is: a cause already filed is not put to them for approval; the existing issue is the call's result.
+    settledBeforeApproval: async (input, ctx) => {
+      const filed = (await tracker.search({ cause: input.cause, workspace: ctx.workspace }, ctx.signal)).filter((i) => i.state !== 'closed');
+      const key = keyOf(o.keys, tracker, ctx);
+      const mine = key !== undefined ? filed.find((i) => i.key === key) : undefined;
+      if (mine) return { content: filedText(mine) };
+      return filed.length > 0 ? { content: alreadyFiledText(filed[0], input.cause, ctx.runId) } : undefined;
+    },
     describe(args) {
       return { title: `File issue: ${args.title}`, detail: `${args.body}\n\ncause: ${args.cause}` };
     },
@@ -107,6 +115,12 @@ async function lookupByKey(tracker: Tracker, key: string | undefined, ctx: ToolC
 function alreadyFiled(i: TrackerIssue, cause: string, runId: string): string {
   const by = i.runId === undefined ? '' : i.runId === runId ? ' by this run' : ` by run ${i.runId}`;
   return `issue #${i.number} is already filed for cause ${cause} in this workspace${by}; not filing it again`;
+}
+
+/** The result of a filing settled before approval: "already filed as issue #N: <title> (cause <c>, by run <r>); not filed again". */
+export function alreadyFiledText(i: Pick<TrackerIssue, 'number' | 'title' | 'runId'>, cause: string, runId: string): string {
+  const by = i.runId === undefined ? '' : i.runId === runId ? ', by this run' : `, by run ${i.runId}`;
+  return `already filed as issue #${i.number}: ${i.title} (cause ${cause}${by}); not filed again, and nobody was asked to approve it`;
 }
 
 /** "filed issue #3: Title", and on a second line the issue's web page where the tracker has one (GitHub). */

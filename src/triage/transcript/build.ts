@@ -24,17 +24,33 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 
 /** Why the life before a restart ended, in words. */
 function stopWords(s: Stopped | undefined): string {
-  if (!s) return 'after the process ended without saving a stop (a crash, a kill, or a closed window)';
+  if (!s) return "after the process ended without saving (the editor's extension host or the CLI stopped: a crash or a kill)";
   switch (s.how) {
     case 'paused':
       return 'after it paused for a person';
     case 'cancelled':
-      return 'after it was cancelled';
+      return s.code === WINDOW_CLOSED ? 'after the window was reloaded or closed' : 'after you cancelled it';
     case 'done':
       return 'after it finished';
     default:
-      return s.code === 'workspace-changed' ? `after it stopped because files it wrote had changed${s.files?.length ? ` (${s.files.join(', ')})` : ''}` : `after it stopped: ${s.message ?? s.code ?? 'an error'}`;
+      if (s.code === 'workspace-changed') return `after it stopped because files it wrote had changed${s.files?.length ? ` (${s.files.join(', ')})` : ''}`;
+      // The editor's connection going away mid-call (a reload) surfaces as this error of its RPC channel: say what happened.
+      if (s.message !== undefined && CHANNEL_CLOSED.test(s.message)) return 'after the window was reloaded or closed';
+      return `after it stopped: ${s.message ?? s.code ?? 'an error'}`;
   }
+}
+
+const WINDOW_CLOSED = 'window-closed';
+const CHANNEL_CLOSED = /^Channel has been closed\.?$/;
+
+/** The stop on changed files, in a person's words, with the ways on the run's model really has (the recorded demo cannot go on from edited files). */
+function changedWords(s: Stopped, provider: string): string[] {
+  const files = s.files?.length ? s.files.join(', ') : 'files the run wrote';
+  const ways =
+    provider === 'recorded'
+      ? "Resume the run to choose: Restore puts the agent's version back (the recorded demo cannot go on from edited files), or Abandon."
+      : "Resume the run to choose: Restore puts the agent's version back, Keep My Edits goes on with yours (the model is told what changed), or Abandon.";
+  return [`Changed since the agent wrote ${s.files?.length === 1 ? 'it' : 'them'}: ${files}. Its question is not asked until this is settled.`, ways];
 }
 
 function ladderWords(e: Ladder, title: string): string {
@@ -205,11 +221,21 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
     entries.push(entry);
   });
   while (p < placed.length) entries.push(placed[p++].entry);
-  if (state.phase !== 'done' && lastStop && lastStop.how !== 'done') {
+  // Stopped because files it wrote changed: nothing can be answered until the workspace is settled, so no question is shown as waiting.
+  const changedStop = state.phase !== 'done' && lastStop?.how === 'error' && lastStop.code === 'workspace-changed' ? lastStop : undefined;
+  if (changedStop) {
+    entries.push({ kind: 'history', tone: 'error', title: 'Stopped: files the agent wrote have changed', lines: [...changedWords(changedStop, state.config.provider), ...between], at: changedStop.at });
+  } else if (state.phase !== 'done' && lastStop && lastStop.how !== 'done') {
     const lines = [...between];
     if (lastStop.message && lastStop.how === 'error') lines.unshift(lastStop.message);
     const title =
-      lastStop.how === 'paused' ? 'Paused: waiting for you' : lastStop.how === 'cancelled' ? 'Stopped: cancelled; it can be resumed' : `Stopped${lastStop.code ? ` (${lastStop.code})` : ''}`;
+      lastStop.how === 'paused'
+        ? 'Paused: waiting for you'
+        : lastStop.how === 'cancelled'
+          ? lastStop.code === WINDOW_CLOSED
+            ? 'Stopped: the window was reloaded or closed; it can be resumed'
+            : 'Stopped: cancelled; it can be resumed'
+          : `Stopped${lastStop.code ? ` (${lastStop.code})` : ''}`;
     entries.push({ kind: 'history', tone: lastStop.how === 'error' ? 'error' : 'history', title, lines, at: lastStop.at });
   } else if (between.length > 0) {
     entries.push({ kind: 'history', tone: 'history', title: 'Between runs', lines: between });
@@ -236,7 +262,7 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
     runId: state.runId,
     task: state.task,
     phase: state.phase,
-    status: phaseWords(state.phase),
+    status: changedStop ? 'stopped: files it wrote changed' : phaseWords(state.phase),
     provider: state.config.provider,
     model: state.config.model,
     workspace: state.config.workspace,
@@ -249,7 +275,7 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
     files: Object.entries(state.files ?? {})
       .map(([path, f]) => ({ path, change: f.before === undefined ? ('unknown' as const) : f.before === ABSENT ? ('created' as const) : ('modified' as const), callId: f.callId }))
       .sort((a, b) => (a.path < b.path ? -1 : 1)),
-    pending: (state.pending ?? []).map((q) => ({ kind: q.kind, callId: q.callId, tool: q.tool, title: calls.get(q.callId)?.title ?? q.tool, askedAt: q.askedAt })),
+    pending: (changedStop ? [] : (state.pending ?? [])).map((q) => ({ kind: q.kind, callId: q.callId, tool: q.tool, title: calls.get(q.callId)?.title ?? q.tool, askedAt: q.askedAt })),
     issues,
     notes,
   };
