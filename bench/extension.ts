@@ -3,13 +3,13 @@
  * activate() returning, and on to the startup scan offering to resume one interrupted run, each
  * activation in a fresh process (activate-child.ts) with a faked `vscode`.
  */
-import { StateEdit } from '../src/durable/state-edit';
+import { StateEdit } from '../src/store/state-edit';
 import { spawn } from 'node:child_process';
 import * as fsSync from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createRun } from '../src/durable/checkpoint';
+import { createRun } from '../src/store/files/checkpoint';
 import { median } from './measure';
 import type { Report } from './report';
 import { freshState, LoopPattern } from './synth';

@@ -8,12 +8,12 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createRun } from '../src/durable/checkpoint';
-import { COMPACT_MIN_BYTES, type CheckpointHandle } from '../src/durable/checkpoint-handle';
-import { writeFileAtomic } from '../src/durable/fsutil';
-import { encodeSnapshot } from '../src/durable/snapshot';
-import type { RunState } from '../src/durable/state';
-import { StateEdit } from '../src/durable/state-edit';
+import { createRun } from '../src/store/files/checkpoint';
+import { COMPACT_MIN_BYTES, type CheckpointHandle } from '../src/store/files/checkpoint-handle';
+import { writeFileAtomic } from '../src/disk/atomic-write';
+import { encodeSnapshot } from '../src/store/files/snapshot';
+import type { RunState } from '../src/store/state';
+import { StateEdit } from '../src/store/state-edit';
 import { median, p99, rotated, timed } from './measure';
 import type { Report } from './report';
 import { LoopPattern, stateWithMessages } from './synth';

@@ -7,16 +7,16 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { journalPath } from '../src/durable/journal-file';
-import { scanJournal } from '../src/durable/journal';
-import type { JournalRecord } from '../src/durable/journal-record';
-import { StateEdit } from '../src/durable/state-edit';
-import { SavePoint, type SaveReason } from '../src/durable/savepoints';
-import { decodeSnapshot } from '../src/durable/snapshot';
-import type { RunState } from '../src/durable/state';
+import { journalPath } from '../src/store/files/journal-file';
+import { scanJournal } from '../src/store/files/journal';
+import type { JournalRecord } from '../src/store/files/journal-record';
+import { StateEdit } from '../src/store/state-edit';
+import { SavePoint, type SaveReason } from '../src/store/save-points';
+import { decodeSnapshot } from '../src/store/files/snapshot';
+import type { RunState } from '../src/store/state';
 import type { Message } from '../src/core/conversation';
-import type { MapField, StateField } from '../src/durable/state-edit';
-import { runPath } from '../src/durable/state-layout';
+import type { MapField, StateField } from '../src/store/state-edit';
+import { runPath } from '../src/store/files/state-layout';
 import { freshState, LoopPattern } from './synth';
 
 export interface SaveScript {

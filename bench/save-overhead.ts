@@ -5,9 +5,9 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createRun } from '../src/durable/checkpoint';
-import type { CheckpointHandle } from '../src/durable/checkpoint-handle';
-import { StateEdit } from '../src/durable/state-edit';
+import { createRun } from '../src/store/files/checkpoint';
+import type { CheckpointHandle } from '../src/store/files/checkpoint-handle';
+import { StateEdit } from '../src/store/state-edit';
 import { FloorWriter, type SaveOp } from './floor';
 import { median, p99, rotated, timed } from './measure';
 import type { Report } from './report';

@@ -1,6 +1,6 @@
 /**
  * 4. Sweep: scenarios per second of the in-process crash sweep, the SIGKILL sweep and the
- * power-loss sweep (src/triage/sweep), keys on. Each sweep runs every scenario it has, so this is the
+ * power-loss sweep (src/sweep), keys on. Each sweep runs every scenario it has, so this is the
  * longest benchmark; its counts are checked by the sweep's own test, not here.
  */
 import { sum, timed } from './measure';
@@ -31,7 +31,7 @@ async function one(report: Report, name: string, run: () => Promise<Row[]>): Pro
 }
 
 export async function sweep(report: Report): Promise<void> {
-  await one(report, 'in-process sweep (keys on)', async () => (await import('../src/triage/sweep/inprocess')).inProcessSweep(true));
-  await one(report, 'SIGKILL sweep (keys on)', async () => (await import('../src/triage/sweep/kill')).killSweep(true));
-  await one(report, 'power-loss sweep (entries undone, keys on)', async () => (await import('../src/triage/sweep/power')).powerSweep('undo', true));
+  await one(report, 'in-process sweep (keys on)', async () => (await import('../src/sweep/inprocess')).inProcessSweep(true));
+  await one(report, 'SIGKILL sweep (keys on)', async () => (await import('../src/sweep/kill')).killSweep(true));
+  await one(report, 'power-loss sweep (entries undone, keys on)', async () => (await import('../src/sweep/power')).powerSweep('undo', true));
 }

@@ -5,11 +5,11 @@
  * Sizes follow a real triage run: assistant text of a few hundred bytes, tool results of a
  * few KB (source files, test output), JSON and newlines inside, so escaping costs what it does.
  */
-import { newState, type RunState } from '../src/durable/state';
+import { newState, type RunState } from '../src/store/state';
 import { type Message, type ToolCall, type ToolResult } from '../src/core/conversation';
-import type { SaveReason } from '../src/durable/savepoints';
-import { StateEdit } from '../src/durable/state-edit';
-import { SavePoint } from '../src/durable/savepoints';
+import type { SaveReason } from '../src/store/save-points';
+import { StateEdit } from '../src/store/state-edit';
+import { SavePoint } from '../src/store/save-points';
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same run. */
 export class Rng {

@@ -1,10 +1,10 @@
 // Bundles with esbuild (CommonJS, Node 20):
 //   src/extension/extension.ts -> dist/extension.js   (external: vscode, which the editor provides)
 //   src/cli/main.ts            -> dist/cli.js         (bin/triage.js loads it when present)
-//   src/triage/sweep/child.ts  -> dist/sweep-child.js (the crash sweep's --kill child, found beside dist/cli.js)
+//   src/sweep/child.ts  -> dist/sweep-child.js (the crash sweep's --kill child, found beside dist/cli.js)
 //   src/model/sdk-clients.ts   -> dist/sdk-clients.js (the vendors' model SDKs: the bundles above load it on their
 //                                 first live model call, so starting the editor or the CLI does not parse ~650 KB)
-//   src/triage/tracker/github/octokit-client.ts -> dist/octokit-client.js (GitHub's REST client, ~1 MB: loaded on
+//   src/tracker/github/octokit-client.ts -> dist/octokit-client.js (GitHub's REST client, ~1 MB: loaded on
 //                                 the first GitHub call)
 //   src/webview/panel.ts       -> dist/panel.js       (the Run panel's script, in the webview: browser, IIFE)
 // and copies @vscode/codicons' style sheet and font to dist/codicons/: the Run panel shows the
@@ -39,7 +39,7 @@ const common = {
 // is the file beside it in dist/.
 const apart = [
   ['sdk-clients', path.join(root, 'src', 'model', 'sdk.ts')],
-  ['octokit-client', path.join(root, 'src', 'triage', 'tracker', 'github', 'github-tracker.ts')],
+  ['octokit-client', path.join(root, 'src', 'tracker', 'github', 'github-tracker.ts')],
 ];
 const sdkClientsApart = {
   name: 'sdk-clients-apart',
@@ -53,9 +53,9 @@ const sdkClientsApart = {
 const bundles = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', 'pg-native', 'pg-cloudflare'], plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', plugins: [sdkClientsApart] },
-  { ...common, entryPoints: ['src/triage/sweep/child.ts'], outfile: 'dist/sweep-child.js', plugins: [sdkClientsApart] },
+  { ...common, entryPoints: ['src/sweep/child.ts'], outfile: 'dist/sweep-child.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/model/sdk-clients.ts'], outfile: 'dist/sdk-clients.js' },
-  { ...common, entryPoints: ['src/triage/tracker/github/octokit-client.ts'], outfile: 'dist/octokit-client.js' },
+  { ...common, entryPoints: ['src/tracker/github/octokit-client.ts'], outfile: 'dist/octokit-client.js' },
   { ...common, entryPoints: ['src/webview/panel.ts'], outfile: 'dist/panel.js', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },
 ];
 

@@ -27,11 +27,11 @@ const RULES = [
     'slow',
     [
       'cli/',
-      'triage/runners/',
+      'runners/',
       'triage/tasks/',
       'triage/job/history.test.js',
       'triage/job/record.test.js',
-      'triage/tools/run-tests.test.js',
+      'tools/run-tests.test.js',
       'durable/lock.test.js',
       'durable/journal.test.js',
       'durable/compaction.test.js',

@@ -2,7 +2,7 @@
  * Limits that cover a run's whole life: turns, tokens and dollars come from the saved
  * state, so a run that crashes every few turns still reaches them.
  */
-import type { RunState } from '../durable/state';
+import type { RunState } from '../store/state';
 import { BudgetExceededError } from '../core/errors';
 import { tokensUsed } from '../core/conversation';
 

@@ -10,9 +10,9 @@
  * Appends run in the background, one at a time and in order; `settle()` waits for them. A
  * failed append never stops the run: it is reported to `onError` and the record misses it.
  */
-import type { RunEvent, RunEventStore } from '../durable/events/run-event';
+import type { RunEvent, RunEventStore } from '../store/run-event';
 import { CancelledError, SimulatedCrash, TriageError, WorkspaceChangedError } from '../core/errors';
-import type { RunResult } from '../durable/state';
+import type { RunResult } from '../store/state';
 import type { LoopEvent } from './loop';
 
 export class RunHistory {

@@ -9,7 +9,7 @@
  *   3. a person, through the approver: "rerun", or "done" with what they found.
  * Steps 1 and 2 are decided here; step 3 is the loop's, since it pauses and saves.
  */
-import type { AttemptMarker } from '../durable/state';
+import type { AttemptMarker } from '../store/state';
 import type { ToolCall } from '../core/conversation';
 import { LockCompromisedError, ServiceStopError, SimulatedCrash } from '../core/errors';
 import type { Tool, ToolContext, ToolOutput } from './tool';

@@ -1,5 +1,5 @@
 /**
- * The durable loop. It saves at five points (SavePoint in durable/savepoints.ts):
+ * The durable loop. It saves at five points (SavePoint in store/save-points.ts):
  *   (1) RunStarted: the restart count is incremented and saved before anything else;
  *   (2) ReplyArrived: a model reply arrived, before any of its calls run (phase tools);
  *   (3) AttemptMarked: just before each call that can change something (after the yes);
@@ -17,13 +17,13 @@
  * happens); the loop checks the signal before each step, model call and tool call, and
  * stops with CancelledError once what it has done is saved.
  */
-import { SavePoint, TOOL_ACTED, type CrashHook } from '../durable/savepoints';
-import { resultOf, type AttemptMarker, type Phase, type RunResult, type RunState } from '../durable/state';
+import { SavePoint, TOOL_ACTED, type CrashHook } from '../store/save-points';
+import { resultOf, type AttemptMarker, type Phase, type RunResult, type RunState } from '../store/state';
 import { addUsage, type ContextSummary, type Message, type ModelReply, type ToolCall, type ToolResult, type Usage } from '../core/conversation';
 import { CancelledError, LockCompromisedError, MaxResumesError, ReplyCutError, ServiceStopError, SimulatedCrash } from '../core/errors';
-import type { RunHandle } from '../durable/handle';
-import { StateEdit, type StateView } from '../durable/state-edit';
-import { beforeWrites, recordWrite, verifyWorkspace } from '../durable/ledger';
+import type { RunHandle } from '../store/run-handle';
+import { StateEdit, type StateView } from '../store/state-edit';
+import { beforeWrites, recordWrite, verifyWorkspace } from '../workspace/ledger';
 import type { ModelProvider, ModelRequest } from '../model/provider';
 import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer } from './approver';
 import type { CallDescription, Tool, ToolContext, ToolOutput, ToolSet } from './tool';
@@ -32,7 +32,7 @@ import { cutNote } from './notes';
 import { climbLadder } from './ladder';
 import { checkBudget, DEFAULT_MAX_RESTARTS, type Limits } from './budget';
 import { estimateCall } from '../model/estimate';
-import { idempotencyKey } from './keys';
+import { idempotencyKey } from './idempotency-key';
 import { uniqueCallIds, usedCallIds } from './call-ids';
 
 export type LoopEvent =

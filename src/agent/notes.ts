@@ -4,7 +4,7 @@
  * The loop and the repairs put these on the run's inbox; the loop sends them as one user message.
  */
 import { createTwoFilesPatch } from 'diff';
-import type { AcceptedFile } from '../durable/ledger';
+import type { AcceptedFile } from '../workspace/ledger';
 
 /** A reply the model's output token limit cut. */
 export function cutNote(stopReason: string): string {

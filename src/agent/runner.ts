@@ -3,18 +3,18 @@
  * and always release the lock — after a SimulatedCrash too, as a dying process's lock
  * would be released, with nothing more saved.
  */
-import type { StoreOptions } from '../durable/checkpoint';
-import type { RunHandle } from '../durable/handle';
-import type { OpenedRun, RunStore } from '../durable/run-store';
-import { FileRunStore } from '../durable/file-run-store';
-import type { CrashHook } from '../durable/savepoints';
-import { resultOf, type RunResult, type RunState } from '../durable/state';
+import type { StoreOptions } from '../store/files/checkpoint';
+import type { RunHandle } from '../store/run-handle';
+import type { OpenedRun, RunStore } from '../store/run-store';
+import { FileRunStore } from '../store/files/file-run-store';
+import type { CrashHook } from '../store/save-points';
+import { resultOf, type RunResult, type RunState } from '../store/state';
 import type { ModelProvider } from '../model/provider';
 import type { Approver } from './approver';
 import type { ToolSet } from './tool';
 import type { Limits } from './budget';
 import { runLoop, type ContextPolicy, type LoopEvent } from './loop';
-import type { RunEventStore } from '../durable/events/run-event';
+import type { RunEventStore } from '../store/run-event';
 import { RunHistory } from './history';
 
 export interface RunParts {

@@ -5,10 +5,10 @@
  */
 import * as path from 'node:path';
 import { BadInputError } from '../core/errors';
-import type { RunStore } from '../durable/run-store';
-import { openStore } from '../durable/open-store';
-import { isPgUrl } from '../durable/pg/database';
-import { PgRunStore } from '../durable/pg/pg-run-store';
+import type { RunStore } from '../store/run-store';
+import { openStore } from '../store/open-store';
+import { isPgUrl } from '../store/pg/database';
+import { PgRunStore } from '../store/pg/pg-run-store';
 import type { FlagSpec, FlagValues } from './flags';
 
 export const STORE_FLAGS: FlagSpec = { state: { type: 'string' }, store: { type: 'string' }, workspaces: { type: 'string' } };

@@ -156,7 +156,7 @@ export class ReplyCutError extends TriageError {
  * Unlike a tool's ordinary failure it is not handed to the model as the call's result: the run
  * stops before that result is saved, the call's attempt marker stays, and a resume puts the
  * call to the ladder (the tool's lookup asks the service whether it happened). Each service
- * names its own kinds (e.g. src/triage/tracker/github/errors.ts).
+ * names its own kinds (e.g. src/tracker/github/errors.ts).
  */
 export abstract class ServiceStopError extends TriageError {
   /** The service, for messages: "GitHub (github:owner/repo)". */

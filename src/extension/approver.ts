@@ -13,9 +13,9 @@ import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer, LadderQue
 import { approvalDetails, callTitle, ladderDetails } from './logic/details';
 import type { QuestionRegistry, Ticket } from './logic/questions';
 import { APPROVAL_BUTTONS, LADDER_BUTTONS, LADDER_NOTE_DEFAULT, LADDER_NOTE_PROMPT, approvalMessage, decidedMessage, ladderMessage } from './logic/texts';
-import { describeCall } from '../triage/transcript/calls';
+import { describeCall } from '../transcript/calls';
 import type { MemoryDocs } from './docs';
-import { showDetails } from './showDetails';
+import { showDetails } from './show-details';
 
 export type PersonAnswer = ApprovalAnswer | LadderAnswer;
 export type Questions = QuestionRegistry<PersonAnswer>;

@@ -5,24 +5,24 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { BadInputError, TriageError } from '../core/errors';
-import type { RunState } from '../durable/state';
-import { shortRunId } from './logic/runRows';
+import type { RunState } from '../store/state';
+import { shortRunId } from './logic/run-rows';
 import type { ExtensionSettings } from './logic/settings';
 import { FINISHED_BUTTONS, deletedRunMessage, finishedRunMessage, formatDollars } from './logic/texts';
-import { noLinks } from './logic/noLinks';
+import { noLinks } from './logic/no-links';
 import { ANSWERED_BY, type NotificationApprover, type Questions } from './approver';
-import type { RunManager } from './runManager';
+import type { RunManager } from './run-manager';
 import type { ApiKeys } from './secrets';
-import type { Node } from './runsView';
+import type { Node } from './runs-view';
 import { pickModel, pickTask } from './pickers';
 import { modelForResume, modelForStart } from './models';
 import { stateUri } from './docs';
 import { chooseTracker, githubAccess } from './tracker';
 import { openFileDiff, reviewChanges, undoRun, type ReviewAt } from './review';
 import type { WrongWorkspaceError } from '../triage/tasks/sample-copy';
-import { describeCall } from '../triage/transcript/calls';
-import * as core from './core';
-import type { RunStore } from '../durable/run-store';
+import { describeCall } from '../transcript/calls';
+import * as core from './lazy-modules';
+import type { RunStore } from '../store/run-store';
 
 export interface CommandDeps {
   log: vscode.LogOutputChannel;

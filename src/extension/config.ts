@@ -4,9 +4,9 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { workspaceStateName } from './logic/stateName';
+import { workspaceStateName } from './logic/state-name';
 import { readSettings, type ExtensionSettings } from './logic/settings';
-import { chooseSetting, confirmationKey, type SetAside } from './logic/settingScopes';
+import { chooseSetting, confirmationKey, type SetAside } from './logic/setting-scopes';
 
 export const SECTION = 'durableTriage';
 

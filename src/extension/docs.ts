@@ -3,10 +3,10 @@
  * store), the details of a question, and a run's current state. See logic/blobUri.ts.
  */
 import * as vscode from 'vscode';
-import { BlobStore } from '../durable/blobs';
-import { BLOB_SCHEME, DOC_SCHEME, STATE_SCHEME, blobUriParts, missingUriParts, parseBlobQuery, parseStateUri, stateUriParts } from './logic/blobUri';
-import * as core from './core';
-import type { RunStore } from '../durable/run-store';
+import { BlobStore } from '../store/files/blobs';
+import { BLOB_SCHEME, DOC_SCHEME, STATE_SCHEME, blobUriParts, missingUriParts, parseBlobQuery, parseStateUri, stateUriParts } from './logic/blob-uri';
+import * as core from './lazy-modules';
+import type { RunStore } from '../store/run-store';
 
 export function blobUri(stateDir: string, sha256: string, relPath: string): vscode.Uri {
   return vscode.Uri.from({ scheme: BLOB_SCHEME, ...blobUriParts(stateDir, sha256, relPath) });

@@ -10,10 +10,10 @@ import { OPENAI_DEFAULT_BASE_URL, isOpenAIHosted } from '../model/openai';
 import { BadInputError } from '../core/errors';
 import { checkBaseUrl } from '../model/base-url';
 import type { ExtensionSettings, ProviderSetting } from './logic/settings';
-import { resumeModel } from './logic/resumeModel';
+import { resumeModel } from './logic/resume-model';
 import type { ApiKeys, KeyedProvider } from './secrets';
-import { VsCodeLmProvider, selectLmModel } from './lmProvider';
-import type { ModelOption } from './runManager';
+import { VsCodeLmProvider, selectLmModel } from './lm-provider';
+import type { ModelOption } from './run-manager';
 
 export interface ModelDeps {
   keys: ApiKeys;

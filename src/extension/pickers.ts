@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { ProviderSetting } from './logic/settings';
-import { crashFolderRel, CRASH_FOLDER_TASK } from './logic/crashFolder';
-import * as core from './core';
+import { crashFolderRel, CRASH_FOLDER_TASK } from './logic/crash-folder';
+import * as core from './lazy-modules';
 
 export const CRASH_FOLDER_LABEL = 'Crash reports folder…';
 

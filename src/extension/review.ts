@@ -7,15 +7,15 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { UndoRefusedError } from '../core/errors';
-import { ABSENT } from '../durable/state';
-import type { RunFile } from '../durable/undo';
-import { shortRunId } from './logic/runRows';
+import { ABSENT } from '../store/state';
+import type { RunFile } from '../workspace/undo';
+import { shortRunId } from './logic/run-rows';
 import { PREFIX } from './logic/texts';
-import { noLinks } from './logic/noLinks';
+import { noLinks } from './logic/no-links';
 import { blobUri, missingUri } from './docs';
 import { showChangedDiffs } from './diffs';
-import * as core from './core';
-import type { RunStore } from '../durable/run-store';
+import * as core from './lazy-modules';
+import type { RunStore } from '../store/run-store';
 
 /** The window's store, and the name its documents' addresses use for it (the folder, or the shared store's URL without password). */
 export interface ReviewAt {

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { startupActions, stillLocked, type StartupAction } from './logic/startup';
 import { OPEN_RUN, RESUME_BUTTONS, alreadyFinishedMessage, openElsewhereMessage, resumeOfferMessage } from './logic/texts';
-import * as core from './core';
+import * as core from './lazy-modules';
 
 /** A window that is reloading holds its locks until its old extension host has saved and exited. */
 const LOCK_WAIT = { attempts: 15, delayMs: 1000 };

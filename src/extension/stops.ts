@@ -6,11 +6,11 @@
  */
 import * as vscode from 'vscode';
 import { WorkspaceChangedError } from '../core/errors';
-import { ACTIONS, errorView, type Action } from './logic/errorView';
+import { ACTIONS, errorView, type Action } from './logic/error-view';
 import { CHANGED_BUTTONS, workspaceChangedMessage } from './logic/texts';
 import { showChangedDiffs } from './diffs';
-import * as core from './core';
-import type { RunStore } from '../durable/run-store';
+import * as core from './lazy-modules';
+import type { RunStore } from '../store/run-store';
 
 export interface StopDeps {
   log: vscode.LogOutputChannel;

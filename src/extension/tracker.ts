@@ -8,8 +8,8 @@
 import * as vscode from 'vscode';
 import { BadInputError } from '../core/errors';
 import type { ExtensionSettings } from './logic/settings';
-import { originRemoteUrl } from '../triage/tracker/github/origin';
-import { GITHUB_API_DEFAULT, githubSpecOfRemote, parseTrackerSpec } from '../triage/tracker/github/spec';
+import { originRemoteUrl } from '../tracker/github/origin';
+import { GITHUB_API_DEFAULT, githubSpecOfRemote, parseTrackerSpec } from '../tracker/github/spec';
 
 export interface TrackerChoice {
   trackerUrl?: string;

@@ -10,7 +10,7 @@
  * result, so an assistant's tool calls and their results stay on the same side.
  */
 import type { ContextSummary, Message, ToolCall } from '../core/conversation';
-import type { StateView } from '../durable/state-edit';
+import type { StateView } from '../store/state-edit';
 import type { ModelRequest } from './provider';
 import { messageChars, tokensOfChars } from './estimate';
 import { abortError } from './attempt';

@@ -10,11 +10,11 @@
 import { BadInputError } from '../core/errors';
 import { checkBaseUrl } from './base-url';
 import type { ModelProvider } from './provider';
-import type { Recording } from './recording';
+import type { Recording } from './recording-format';
 import { PriceTable } from './prices';
 import { AnthropicProvider, ANTHROPIC_DEFAULT_BASE_URL } from './anthropic';
 import { OpenAIProvider, OPENAI_DEFAULT_BASE_URL, isOpenAIHosted } from './openai';
-import { RecordedModel } from './recorded';
+import { RecordedModel } from './recorded-provider';
 import type { RetryOptions } from './retry';
 import type { FetchFn } from './sdk';
 

@@ -5,12 +5,12 @@
  * (a store opened for the call). Running a job is job.ts.
  */
 import * as path from 'node:path';
-import type { RunListing } from '../durable/checkpoint';
-import { withStore, type StoreRef } from '../durable/open-store';
-import { acceptCurrentFiles as acceptFiles, checkWorkspace, restoreAgentVersion as restoreFiles } from '../durable/ledger';
+import type { RunListing } from '../store/files/checkpoint';
+import { withStore, type StoreRef } from '../store/open-store';
+import { acceptCurrentFiles as acceptFiles, checkWorkspace, restoreAgentVersion as restoreFiles } from '../workspace/ledger';
 import type { FileChange } from '../core/errors';
-import type { RunState } from '../durable/state';
-import { StateEdit } from '../durable/state-edit';
+import type { RunState } from '../store/state';
+import { StateEdit } from '../store/state-edit';
 import { acceptedFilesNote } from '../agent/notes';
 import { noteEvent } from './run-events';
 

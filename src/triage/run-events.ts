@@ -3,10 +3,10 @@
  * checkpoints, or PostgreSQL's triage_run_events), and a note a person's choice outside a run's
  * life leaves in it.
  */
-import type { StoreOptions } from '../durable/checkpoint';
-import type { RunEvent, RunEventStore } from '../durable/events/run-event';
-import type { RunStore } from '../durable/run-store';
-import { FileRunStore } from '../durable/file-run-store';
+import type { StoreOptions } from '../store/files/checkpoint';
+import type { RunEvent, RunEventStore } from '../store/run-event';
+import type { RunStore } from '../store/run-store';
+import { FileRunStore } from '../store/files/file-run-store';
 
 /** The event record of a store (a state folder: one append-only file per run beside the checkpoints). */
 export function runEvents(at: string | RunStore, store?: StoreOptions): RunEventStore {

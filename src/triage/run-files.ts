@@ -4,11 +4,11 @@
  * the files it created deleted), which takes the run's lock, so a run open elsewhere is not
  * undone under it, and is recorded in the run's history.
  */
-import { withStore, type StoreRef } from '../durable/open-store';
-import { runFiles, undoRunChanges, undoPlan, type RunFile } from '../durable/undo';
+import { withStore, type StoreRef } from '../store/open-store';
+import { runFiles, undoRunChanges, undoPlan, type RunFile } from '../workspace/undo';
 import { runEvents } from './run-events';
 
-export type { RunFile, RunFileStatus } from '../durable/undo';
+export type { RunFile, RunFileStatus } from '../workspace/undo';
 
 /** Every file the run wrote, with where it stands now (no lock: for views). */
 export async function reviewChanges(at: StoreRef, runId: string): Promise<{ workspace: string; files: RunFile[] }> {

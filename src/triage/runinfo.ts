@@ -1,8 +1,8 @@
 /**
  * A run's summary for status listings (the CLI's `status`, the extension's Runs view).
  */
-import type { RunListing } from '../durable/checkpoint';
-import { describeCall } from './transcript/calls';
+import type { RunListing } from '../store/files/checkpoint';
+import { describeCall } from '../transcript/calls';
 
 export interface RunInfo {
   runId: string;

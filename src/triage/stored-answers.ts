@@ -5,7 +5,7 @@
  * the run pauses with the question saved and waits in the store.
  */
 import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer, LadderQuestion } from '../agent/approver';
-import type { PgAnswers } from '../durable/pg/pg-answers';
+import type { PgAnswers } from '../store/pg/pg-answers';
 
 /** What a worker answers itself: yes (approve all), no (deny all), ask (nothing: leave it to a person). */
 export type ApproveMode = 'ask' | 'yes' | 'no';

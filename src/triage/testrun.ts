@@ -3,9 +3,9 @@
  * it: a regression test must fail before the fix and pass after). The workspace's own runner,
  * for run_tests, is runners/run.ts.
  */
-import { runNodeTest, findNodeTestFiles } from './runners/node-test';
-import { checkedTestFile, TEST_TIMEOUT_MS } from './runners/run';
-import type { TestRun, TestRunOptions } from './runners/types';
+import { runNodeTest, findNodeTestFiles } from '../runners/node-test';
+import { checkedTestFile, TEST_TIMEOUT_MS } from '../runners/run';
+import type { TestRun, TestRunOptions } from '../runners/types';
 
 export { TEST_TIMEOUT_MS, type TestRun, type TestRunOptions };
 

@@ -8,13 +8,13 @@
  * A lost lease or a cancellation is not held: the run is someone else's, or resumable.
  */
 import { CancelledError, LockCompromisedError, LockedError, TriageError } from '../core/errors';
-import type { PgRunStore } from '../durable/pg/pg-run-store';
-import { PgAnswers } from '../durable/pg/pg-answers';
+import type { PgRunStore } from '../store/pg/pg-run-store';
+import { PgAnswers } from '../store/pg/pg-answers';
 import type { LoopEvent } from '../agent/loop';
 import type { Limits } from '../agent/budget';
 import { continueTriage, type TriageOutcome } from './job';
 import { StoredAnswerApprover, type ApproveMode } from './stored-answers';
-import type { CrashHook } from '../durable/savepoints';
+import type { CrashHook } from '../store/save-points';
 
 export interface WorkerOptions {
   store: PgRunStore;

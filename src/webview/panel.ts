@@ -4,8 +4,8 @@
  * and sends the person's actions back as messages. Every text goes in with textContent: the
  * model's words, file contents and issue bodies are never read as HTML.
  */
-import type { FromPanel, PanelState, PanelView, ToPanel } from '../extension/logic/panelProtocol';
-import type { Block, CallView, Entry, Transcript } from '../triage/transcript/model';
+import type { FromPanel, PanelState, PanelView, ToPanel } from './protocol';
+import type { Block, CallView, Entry, Transcript } from '../transcript/model';
 import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from '../extension/logic/panel-liveness';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromPanel): void; getState(): PanelState | undefined; setState(s: PanelState): void };

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import { startRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import { BudgetExceededError } from '../../src/core/errors';
-import { newState } from '../../src/durable/state';
+import { newState } from '../../src/store/state';
 import { createProvider } from '../../src/model/factory';
 import { PriceTable } from '../../src/model/prices';
 import { reply, ScriptModel, Person, tmp } from './support';

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CancelledError } from '../../src/core/errors';
 import { RunHistory } from '../../src/agent/history';
-import type { RunEvent, RunEventStore } from '../../src/durable/events/run-event';
+import type { RunEvent, RunEventStore } from '../../src/store/run-event';
 
 test('a cancel by the closing window is recorded as window-closed; a person\'s Cancel as cancelled', async () => {
   const appended: RunEvent[] = [];

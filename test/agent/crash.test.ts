@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
-import { runPath, readRun } from '../../src/durable/checkpoint';
+import { runPath, readRun } from '../../src/store/files/checkpoint';
 import { SimulatedCrash } from '../../src/core/errors';
-import { SavePoint, WritePoint, TOOL_ACTED } from '../../src/durable/savepoints';
+import { SavePoint, WritePoint, TOOL_ACTED } from '../../src/store/save-points';
 import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool, approvalTool, Person, freshState, tmp } from './support';
 
 const SCRIPT = [

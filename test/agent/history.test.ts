@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import { SimulatedCrash } from '../../src/core/errors';
-import { SavePoint } from '../../src/durable/savepoints';
-import type { RunEvent, RunEventLog, RunEventStore } from '../../src/durable/events/run-event';
+import { SavePoint } from '../../src/store/save-points';
+import type { RunEvent, RunEventLog, RunEventStore } from '../../src/store/run-event';
 import { reply, ScriptModel, Service, approvalTool, lookupTool, Person, freshState } from './support';
 import { tempDir } from '../support/temp-dir';
 

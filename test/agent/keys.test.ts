@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { idempotencyKey, newRunId } from '../../src/agent/keys';
+import { idempotencyKey, newRunId } from '../../src/agent/idempotency-key';
 
 // Expected values computed independently with Python's hashlib (see the chapter's Key()).
 const VECTORS: [string, string, string][] = [

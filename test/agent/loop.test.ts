@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet, type Tool } from '../../src/agent/tool';
-import { readRun } from '../../src/durable/checkpoint';
+import { readRun } from '../../src/store/files/checkpoint';
 import { BudgetExceededError, CancelledError, LockCompromisedError, MaxResumesError, WorkspaceChangedError, SimulatedCrash } from '../../src/core/errors';
-import { SavePoint } from '../../src/durable/savepoints';
+import { SavePoint } from '../../src/store/save-points';
 import { reply, ScriptModel, Service, keyedTool, readTool, Person, freshState, bareTool } from './support';
 import { tempDir } from '../support/temp-dir';
 

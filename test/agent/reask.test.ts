@@ -8,9 +8,9 @@ import * as path from 'node:path';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet, type Tool } from '../../src/agent/tool';
 import type { LoopEvent } from '../../src/agent/loop';
-import { readRun } from '../../src/durable/checkpoint';
+import { readRun } from '../../src/store/files/checkpoint';
 import { MaxResumesError, SimulatedCrash, WorkspaceChangedError } from '../../src/core/errors';
-import { SavePoint } from '../../src/durable/savepoints';
+import { SavePoint } from '../../src/store/save-points';
 import { reply, ScriptModel, Service, approvalTool, Person, freshState } from './support';
 import { tempDir } from '../support/temp-dir';
 

@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
-import { readRun } from '../../src/durable/checkpoint';
+import { readRun } from '../../src/store/files/checkpoint';
 import { RunExistsError, SimulatedCrash } from '../../src/core/errors';
-import { SavePoint } from '../../src/durable/savepoints';
+import { SavePoint } from '../../src/store/save-points';
 import { reply, ScriptModel, readTool, Person, freshState } from './support';
 import { tempDir } from '../support/temp-dir';
 

@@ -12,7 +12,7 @@ import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import { MAX_CUT_REPLIES } from '../../src/agent/loop';
 import { cutNote } from '../../src/agent/notes';
-import { readRun } from '../../src/durable/checkpoint';
+import { readRun } from '../../src/store/files/checkpoint';
 import { ReplyCutError } from '../../src/core/errors';
 import { AnthropicProvider } from '../../src/model/anthropic';
 import { OpenAIProvider } from '../../src/model/openai';

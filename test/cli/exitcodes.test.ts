@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { triage, lastJson } from './support';
 import { EXIT, exitCodeOf } from '../../src/cli/exitcodes';
 import { USAGE } from '../../src/cli/usage';
-import { TrackerStoreCorruptError } from '../../src/triage/tracker/errors';
+import { TrackerStoreCorruptError } from '../../src/tracker/errors';
 import { tempDir } from '../support/temp-dir';
 
 test('bad input exits 2 with a message naming the problem', () => {

@@ -19,12 +19,12 @@ import { BIN, lastJson } from './support';
 import { startServer, type Answer } from '../model/support/fake-server';
 import { anthropicFrames, type AnthropicBlock } from '../model/support/wire';
 import { startGitHubStandin } from '../support/github-standin';
-import { fixtureRepo, FIXTURE_KINDS, type FixtureKind } from '../triage/runners/fixture';
-import { groupCrashes } from '../../src/triage/crashes/group';
-import { testLayout } from '../../src/triage/runners/layout';
-import { readRun } from '../../src/durable/checkpoint';
-import { readMarker, LABEL } from '../../src/triage/tracker/github/marker';
-import { idempotencyKey } from '../../src/agent/keys';
+import { fixtureRepo, FIXTURE_KINDS, type FixtureKind } from '../runners/fixture';
+import { groupCrashes } from '../../src/crashes/group';
+import { testLayout } from '../../src/runners/layout';
+import { readRun } from '../../src/store/files/checkpoint';
+import { readMarker, LABEL } from '../../src/tracker/github/marker';
+import { idempotencyKey } from '../../src/agent/idempotency-key';
 
 const REPO = 'octo-org/durations';
 

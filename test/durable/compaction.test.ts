@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
-import { createRun, openRun, readRun, runPath } from '../../src/durable/checkpoint';
-import { CheckpointHandle, COMPACT_MIN_BYTES } from '../../src/durable/checkpoint-handle';
+import { createRun, openRun, readRun, runPath } from '../../src/store/files/checkpoint';
+import { CheckpointHandle, COMPACT_MIN_BYTES } from '../../src/store/files/checkpoint-handle';
 import { SimulatedCrash } from '../../src/core/errors';
-import { SavePoint, WritePoint } from '../../src/durable/savepoints';
-import type { RunState } from '../../src/durable/state';
-import { StateEdit } from '../../src/durable/state-edit';
+import { SavePoint, WritePoint } from '../../src/store/save-points';
+import type { RunState } from '../../src/store/state';
+import { StateEdit } from '../../src/store/state-edit';
 import { sampleState } from './helpers/fixtures';
 import { addTurn, crashAt, journalPath, tempNames } from './helpers/journal';
 import { tempDir } from '../support/temp-dir';

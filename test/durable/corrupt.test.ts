@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
-import { createRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
+import { createRun, listRuns, openRun, readRun, runPath } from '../../src/store/files/checkpoint';
 import { CorruptCheckpointError } from '../../src/core/errors';
-import { SavePoint } from '../../src/durable/savepoints';
+import { SavePoint } from '../../src/store/save-points';
 import { fullState } from './helpers/fixtures';
 import { tempDir } from '../support/temp-dir';
 

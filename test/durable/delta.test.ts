@@ -5,11 +5,11 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
-import { createRun, openRun, readRun } from '../../src/durable/checkpoint';
-import type { RunHandle } from '../../src/durable/handle';
-import { SavePoint } from '../../src/durable/savepoints';
-import { StateEdit } from '../../src/durable/state-edit';
-import type { RunState } from '../../src/durable/state';
+import { createRun, openRun, readRun } from '../../src/store/files/checkpoint';
+import type { RunHandle } from '../../src/store/run-handle';
+import { SavePoint } from '../../src/store/save-points';
+import { StateEdit } from '../../src/store/state-edit';
+import type { RunState } from '../../src/store/state';
 import type { Message } from '../../src/core/conversation';
 import { fullState, sampleState } from './helpers/fixtures';
 import { addTurn, journalPath } from './helpers/journal';

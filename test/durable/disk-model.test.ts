@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DiskModel, type SurvivingNode } from '../../src/durable/disk-model';
-import { TraceIo } from '../../src/durable/trace-io';
+import { DiskModel, type SurvivingNode } from '../../src/sweep/disk-model';
+import { TraceIo } from '../../src/sweep/trace-io';
 import { SimulatedCrash } from '../../src/core/errors';
 import { tempDir } from '../support/temp-dir';
 

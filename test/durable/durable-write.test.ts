@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileDurable } from '../../src/durable/durable-write';
-import { PowerCutDisk } from '../../src/durable/power-cut';
+import { writeFileDurable } from '../../src/disk/durable-write';
+import { PowerCutDisk } from '../../src/sweep/power-cut';
 import { tempDir } from '../support/temp-dir';
 
 test('replacing a file keeps its mode and leaves no temp file; a symlink is written through', async (t) => {

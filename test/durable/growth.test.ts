@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRun, openRun, readRun } from '../../src/durable/checkpoint';
-import type { CheckpointHandle } from '../../src/durable/checkpoint-handle';
-import type { RunHandle } from '../../src/durable/handle';
-import { SavePoint } from '../../src/durable/savepoints';
-import type { RunState } from '../../src/durable/state';
-import { StateEdit } from '../../src/durable/state-edit';
+import { createRun, openRun, readRun } from '../../src/store/files/checkpoint';
+import type { CheckpointHandle } from '../../src/store/files/checkpoint-handle';
+import type { RunHandle } from '../../src/store/run-handle';
+import { SavePoint } from '../../src/store/save-points';
+import type { RunState } from '../../src/store/state';
+import { StateEdit } from '../../src/store/state-edit';
 import { sampleState } from './helpers/fixtures';
 import { addTurn } from './helpers/journal';
 import { tempDir } from '../support/temp-dir';

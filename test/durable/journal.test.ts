@@ -1,11 +1,11 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
-import { createRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
+import { createRun, listRuns, openRun, readRun, runPath } from '../../src/store/files/checkpoint';
 import { CorruptCheckpointError } from '../../src/core/errors';
-import { encodeRecord } from '../../src/durable/journal-record';
-import { SavePoint } from '../../src/durable/savepoints';
-import type { RunState } from '../../src/durable/state';
+import { encodeRecord } from '../../src/store/files/journal-record';
+import { SavePoint } from '../../src/store/save-points';
+import type { RunState } from '../../src/store/state';
 import { sampleState } from './helpers/fixtures';
 import { addTurn, journalPath, lineStarts } from './helpers/journal';
 import { tempDir } from '../support/temp-dir';

@@ -1,10 +1,10 @@
 import { acceptedFilesNote } from '../../src/agent/notes';
-import { StateEdit } from '../../src/durable/state-edit';
+import { StateEdit } from '../../src/store/state-edit';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { createRun } from '../../src/durable/checkpoint';
+import { createRun } from '../../src/store/files/checkpoint';
 import { BadInputError, CorruptCheckpointError, WorkspaceChangedError } from '../../src/core/errors';
 import {
   acceptCurrentFiles,
@@ -14,9 +14,9 @@ import {
   restoreAgentVersion,
   sha256Hex,
   verifyWorkspace,
-} from '../../src/durable/ledger';
-import type { RunHandle } from '../../src/durable/handle';
-import type { RunState } from '../../src/durable/state';
+} from '../../src/workspace/ledger';
+import type { RunHandle } from '../../src/store/run-handle';
+import type { RunState } from '../../src/store/state';
 import { sampleState } from './helpers/fixtures';
 import { tempDir } from '../support/temp-dir';
 

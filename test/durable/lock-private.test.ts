@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { createRun, listRuns, openRun, runPath } from '../../src/durable/checkpoint';
+import { createRun, listRuns, openRun, runPath } from '../../src/store/files/checkpoint';
 import { LockedError } from '../../src/core/errors';
-import { OWNER_FILE, OWNER_MAX_BYTES, readOwnerRecord } from '../../src/durable/lock-owner';
+import { OWNER_FILE, OWNER_MAX_BYTES, readOwnerRecord } from '../../src/store/files/lock-owner';
 import { sampleState } from './helpers/fixtures';
 import { tempDir } from '../support/temp-dir';
 

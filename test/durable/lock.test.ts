@@ -5,11 +5,11 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { once } from 'node:events';
-import { createRun, listRuns, openRun, readRun, runPath } from '../../src/durable/checkpoint';
+import { createRun, listRuns, openRun, readRun, runPath } from '../../src/store/files/checkpoint';
 import { LockCompromisedError, LockedError } from '../../src/core/errors';
-import { SavePoint } from '../../src/durable/savepoints';
-import { OWNER_FILE, currentOwner, ownerStatus, readOwner, type LockOwner } from '../../src/durable/lock-owner';
-import { currentBoot } from '../../src/durable/boot';
+import { SavePoint } from '../../src/store/save-points';
+import { OWNER_FILE, currentOwner, ownerStatus, readOwner, type LockOwner } from '../../src/store/files/lock-owner';
+import { currentBoot } from '../../src/store/files/boot';
 import { sampleState } from './helpers/fixtures';
 import { tempDir } from '../support/temp-dir';
 

@@ -1,5 +1,5 @@
 /**
- * Power cuts against the store, with the disk model (src/durable/disk-model.ts): what was
+ * Power cuts against the store, with the disk model (src/sweep/disk-model.ts): what was
  * acknowledged before the cut is there after it, and nothing the cut leaves blocks the next
  * process. Both models: entries undone ('undo') and entries kept, unsynced bytes lost ('keep').
  */
@@ -7,12 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createRun, openRun, readRun, runPath } from '../../src/durable/checkpoint';
-import { SavePoint } from '../../src/durable/savepoints';
-import { PowerCutDisk } from '../../src/durable/power-cut';
-import type { CutModel } from '../../src/durable/disk-model';
+import { createRun, openRun, readRun, runPath } from '../../src/store/files/checkpoint';
+import { SavePoint } from '../../src/store/save-points';
+import { PowerCutDisk } from '../../src/sweep/power-cut';
+import type { CutModel } from '../../src/sweep/disk-model';
 import { SimulatedCrash } from '../../src/core/errors';
-import { copyTreeDurable } from '../../src/durable/durable-copy';
+import { copyTreeDurable } from '../../src/disk/durable-copy';
 import { sampleState } from './helpers/fixtures';
 import { tempDir } from '../support/temp-dir';
 

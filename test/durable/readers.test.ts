@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRun, listRuns, readRun } from '../../src/durable/checkpoint';
-import type { CheckpointHandle } from '../../src/durable/checkpoint-handle';
-import { SavePoint } from '../../src/durable/savepoints';
+import { createRun, listRuns, readRun } from '../../src/store/files/checkpoint';
+import type { CheckpointHandle } from '../../src/store/files/checkpoint-handle';
+import { SavePoint } from '../../src/store/save-points';
 import { sampleState } from './helpers/fixtures';
 import { addTurn } from './helpers/journal';
 import { tempDir } from '../support/temp-dir';

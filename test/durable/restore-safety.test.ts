@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { CorruptCheckpointError, WorkspaceLinkError } from '../../src/core/errors';
-import { checkWorkspace, restoreAgentVersion, sha256Hex, verifyWorkspace } from '../../src/durable/ledger';
+import { checkWorkspace, restoreAgentVersion, sha256Hex, verifyWorkspace } from '../../src/workspace/ledger';
 import { handleServing, ledgerSetup } from './helpers/ledger-setup';
 
 test('a recorded file replaced by a symlink to a file outside the workspace: Restore refuses, and the outside file is untouched', async (t) => {

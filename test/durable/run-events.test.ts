@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FileRunEventStore, eventsPath } from '../../src/durable/events/run-events-file';
-import { decodeEventLine, encodeEventLine } from '../../src/durable/events/run-event-line';
-import type { RunEvent } from '../../src/durable/events/run-event';
+import { FileRunEventStore, eventsPath } from '../../src/store/files/run-events-file';
+import { decodeEventLine, encodeEventLine } from '../../src/store/run-event-line';
+import type { RunEvent } from '../../src/store/run-event';
 import { tempDir } from '../support/temp-dir';
 
 const opened = (turn: number): RunEvent => ({ type: 'opened', at: '2026-01-01T00:00:00.000Z', resumed: turn > 0, reask: false, restarts: turn, phase: 'model', turn });

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeState, encodeState, resultOf, type RunResult, type RunState } from '../../src/durable/state';
+import { decodeState, encodeState, resultOf, type RunResult, type RunState } from '../../src/store/state';
 import { CorruptCheckpointError } from '../../src/core/errors';
-import { createRun, openRun } from '../../src/durable/checkpoint';
-import { SavePoint } from '../../src/durable/savepoints';
+import { createRun, openRun } from '../../src/store/files/checkpoint';
+import { SavePoint } from '../../src/store/save-points';
 import { fullState, sampleState } from './helpers/fixtures';
 import { tempDir } from '../support/temp-dir';
 

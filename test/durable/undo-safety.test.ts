@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { CorruptCheckpointError, WorkspaceLinkError } from '../../src/core/errors';
-import { undoRunChanges } from '../../src/durable/undo';
-import { ABSENT } from '../../src/durable/state';
+import { undoRunChanges } from '../../src/workspace/undo';
+import { ABSENT } from '../../src/store/state';
 import { handleServing, ledgerSetup, type LedgerSetup } from './helpers/ledger-setup';
 
 /** The run changed src/a.js ("orig" -> "agent") and created src/new.js. */

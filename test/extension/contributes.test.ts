@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readSettings } from '../../src/extension/logic/settings';
-import { CONFIRMED_SETTINGS, USER_ONLY_SETTINGS } from '../../src/extension/logic/settingScopes';
+import { CONFIRMED_SETTINGS, USER_ONLY_SETTINGS } from '../../src/extension/logic/setting-scopes';
 import { DEFAULT_LIMITS } from '../../src/agent/budget';
 
 function repoRoot(): string {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { resumeModel } from '../../src/extension/logic/resumeModel';
-import { crashFolderRel } from '../../src/extension/logic/crashFolder';
+import { resumeModel } from '../../src/extension/logic/resume-model';
+import { crashFolderRel } from '../../src/extension/logic/crash-folder';
 import { BadInputError } from '../../src/core/errors';
 
 test('a run resumes with the model it started with', () => {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readSettings } from '../../src/extension/logic/settings';
-import { errorView } from '../../src/extension/logic/errorView';
-import { GitHubUnavailableError } from '../../src/triage/tracker/github/errors';
+import { errorView } from '../../src/extension/logic/error-view';
+import { GitHubUnavailableError } from '../../src/tracker/github/errors';
 
 test('durableTriage.tracker and durableTriage.testCommand', () => {
   const ok = readSettings((k) => ({ tracker: ' github:octo-org/durations ', testCommand: 'make test' })[k]);

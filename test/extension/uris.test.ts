@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blobUriParts, missingUriParts, parseBlobQuery, parseStateUri, stateUriParts } from '../../src/extension/logic/blobUri';
+import { blobUriParts, missingUriParts, parseBlobQuery, parseStateUri, stateUriParts } from '../../src/extension/logic/blob-uri';
 
 const SHA = 'c'.repeat(64);
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WindowContextPolicy, withSummary, contextWindow, cutPoints } from '../../src/model/context';
-import { newState, encodeState, decodeState, type RunState } from '../../src/durable/state';
+import { newState, encodeState, decodeState, type RunState } from '../../src/store/state';
 import { type Message } from '../../src/core/conversation';
 
 const TASK = 'Triage the crash reports in crashes/: file one issue per cause, write a regression test, fix the bug.';

@@ -4,7 +4,7 @@ import { createProvider, DEFAULT_MODELS } from '../../src/model/factory';
 import { BadInputError } from '../../src/core/errors';
 import { AnthropicProvider } from '../../src/model/anthropic';
 import { OpenAIProvider } from '../../src/model/openai';
-import { RecordedModel } from '../../src/model/recorded';
+import { RecordedModel } from '../../src/model/recorded-provider';
 import { startServer } from './support/fake-server';
 import { anthropicFrames, openaiFrames, request } from './support/wire';
 

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tasks } from '../../src/triage/tasks/catalog';
-import { loadRecording } from '../../src/model/recorded';
+import { loadRecording } from '../../src/model/recorded-provider';
 import { PriceTable } from '../../src/model/prices';
 
 const TOOLS = new Set(['list_files', 'read_file', 'search_files', 'run_tests', 'write_file', 'code_patch', 'issue_file', 'issue_lookup']);

@@ -9,11 +9,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { PgRunStore } from '../../src/durable/pg/pg-run-store';
-import { FileRunStore } from '../../src/durable/file-run-store';
+import { PgRunStore } from '../../src/store/pg/pg-run-store';
+import { FileRunStore } from '../../src/store/files/file-run-store';
 import { runTriage } from '../../src/triage/job';
 import { TerminalApprover } from '../../src/cli/terminal-approver';
-import { loadTranscript } from '../../src/triage/transcript/load';
+import { loadTranscript } from '../../src/transcript/load';
 import { abandonRun } from '../../src/triage/run-admin';
 import { freshDatabase } from './support';
 

@@ -7,13 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { Client } from 'pg';
-import { PgRunStore } from '../../src/durable/pg/pg-run-store';
-import type { PgRunHandle } from '../../src/durable/pg/pg-run-handle';
-import { newState } from '../../src/durable/state';
-import { StateEdit } from '../../src/durable/state-edit';
-import { SavePoint } from '../../src/durable/savepoints';
+import { PgRunStore } from '../../src/store/pg/pg-run-store';
+import type { PgRunHandle } from '../../src/store/pg/pg-run-handle';
+import { newState } from '../../src/store/state';
+import { StateEdit } from '../../src/store/state-edit';
+import { SavePoint } from '../../src/store/save-points';
 import { LockCompromisedError, LockedError, RunExistsError } from '../../src/core/errors';
-import { COMPACT_MIN_BYTES } from '../../src/durable/save-encoder';
+import { COMPACT_MIN_BYTES } from '../../src/store/save-encoder';
 import { freshDatabase } from './support';
 
 function state(runId: string) {

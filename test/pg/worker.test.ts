@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { findTask } from '../../src/triage/tasks/catalog';
-import { copyTreeDurable } from '../../src/durable/durable-copy';
+import { copyTreeDurable } from '../../src/disk/durable-copy';
 import { BIN, lastJson, triage } from '../cli/support';
 import { freshDatabase } from './support';
 

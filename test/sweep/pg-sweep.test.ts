@@ -8,8 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pgSweepRows } from '../../src/triage/sweep/sweeps';
-import { formatTable } from '../../src/triage/sweep/table';
+import { pgSweepRows } from '../../src/sweep/sweeps';
+import { formatTable } from '../../src/sweep/table';
 import { assertSweepZeros, sweepNotes } from './rows';
 import { freshDatabase } from '../pg/support';
 

@@ -8,18 +8,18 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { newState, type RunState } from '../../src/durable/state';
-import { readRun } from '../../src/durable/checkpoint';
-import { SavePoint } from '../../src/durable/savepoints';
-import { PowerCutDisk } from '../../src/durable/power-cut';
-import type { CutModel } from '../../src/durable/disk-model';
+import { newState, type RunState } from '../../src/store/state';
+import { readRun } from '../../src/store/files/checkpoint';
+import { SavePoint } from '../../src/store/save-points';
+import { PowerCutDisk } from '../../src/sweep/power-cut';
+import type { CutModel } from '../../src/sweep/disk-model';
 import { startRun, resumeRun } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import type { LoopEvent } from '../../src/agent/loop';
-import { triageTools } from '../../src/triage/tools';
-import { startTracker } from '../../src/triage/tracker/service';
-import { TrackerClient } from '../../src/triage/tracker/client';
-import { writeSweepWorkspace, ScriptedModel, ScriptedPerson, newCounters, judgeSweep, SWEEP_TASK } from '../../src/triage/sweep/job';
+import { triageTools } from '../../src/tools';
+import { startTracker } from '../../src/tracker/service';
+import { TrackerClient } from '../../src/tracker/client';
+import { writeSweepWorkspace, ScriptedModel, ScriptedPerson, newCounters, judgeSweep, SWEEP_TASK } from '../../src/sweep/job';
 
 for (const how of ['keep', 'undo'] as CutModel[]) {
   for (const tool of ['code_patch', 'write_file']) {

@@ -1,6 +1,6 @@
 /** What every row of the crash sweep must show, whatever its saved table says. */
 import assert from 'node:assert/strict';
-import type { SweepRow } from '../../src/triage/sweep/table';
+import type { SweepRow } from '../../src/sweep/table';
 
 export function sweepNotes(rows: SweepRow[]): string {
   return rows.flatMap((r) => r.notes.map((n) => `${r.kind} keys ${r.keys ? 'on' : 'off'}: ${n}`)).join('\n');

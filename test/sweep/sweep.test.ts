@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { sweepRows } from '../../src/triage/sweep/sweeps';
-import { formatTable } from '../../src/triage/sweep/table';
+import { sweepRows } from '../../src/sweep/sweeps';
+import { formatTable } from '../../src/sweep/table';
 import { assertSweepZeros, sweepNotes } from './rows';
 
 const SAVED = path.resolve(__dirname, '..', '..', '..', 'test', 'data', 'sweep.txt');

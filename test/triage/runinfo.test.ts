@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newState } from '../../src/durable/state';
+import { newState } from '../../src/store/state';
 import { runInfo } from '../../src/triage/runinfo';
 
 test('a run summary names each waiting question by what its call acts on, also when the model wrote arguments that are not JSON', () => {

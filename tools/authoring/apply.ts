@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { applyPatch } from 'diff';
-import type { FileRecord } from '../../src/durable/state';
+import type { FileRecord } from '../../src/store/state';
 import type { ScriptStep } from './script';
 
 export interface AppliedScript {

@@ -10,8 +10,8 @@ import type { ModelReply, ToolCall, ToolResult } from '../../src/core/conversati
 import type { ModelProvider, ModelRequest } from '../../src/model/provider';
 import { PriceTable } from '../../src/model/prices';
 import { estimateRequestTokens } from '../../src/model/estimate';
-import { expectOf } from '../../src/model/record';
-import { RECORDING_VERSION, type Recording, type RecordedTurn } from '../../src/model/recording';
+import { expectOf } from '../../src/model/recording-writer';
+import { RECORDING_VERSION, type Recording, type RecordedTurn } from '../../src/model/recording-format';
 import type { ScriptStep } from './script';
 import { Rng } from './rng';
 

@@ -11,7 +11,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Approver, ApprovalAnswer, LadderAnswer } from '../../src/agent/approver';
-import type { Recording } from '../../src/model/recording';
+import type { Recording } from '../../src/model/recording-format';
 import { runTriage } from '../../src/triage/job';
 import { findTask, tasks } from '../../src/triage/tasks/catalog';
 import type { CheckResult } from '../../src/triage/tasks/checks';

@@ -6,7 +6,7 @@
 import { flags } from '../flags';
 import { BadInputError } from '../../core/errors';
 import { pgStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
-import { PgAnswers, type StoredAnswer } from '../../durable/pg/pg-answers';
+import { PgAnswers, type StoredAnswer } from '../../store/pg/pg-answers';
 import { EXIT } from '../exitcodes';
 import * as os from 'node:os';
 

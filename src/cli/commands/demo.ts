@@ -8,10 +8,10 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { flags } from '../flags';
 import { mainTask } from '../../triage/tasks/catalog';
-import { readRun, listRuns } from '../../durable/checkpoint';
+import { readRun, listRuns } from '../../store/files/checkpoint';
 import { EXIT } from '../exitcodes';
 import { BadInputError } from '../../core/errors';
-import { nodeChildEnv } from '../../triage/node-child';
+import { nodeChildEnv } from '../../runners/node-child';
 
 export async function cmdDemo(args: string[]): Promise<number> {
   const { values: v } = flags(args, { state: { type: 'string' } });

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { flags } from '../flags';
 import { BadInputError } from '../../core/errors';
-import { groupCrashes } from '../../triage/crashes/group';
+import { groupCrashes } from '../../crashes/group';
 import { EXIT } from '../exitcodes';
 
 export async function cmdGroup(args: string[]): Promise<number> {

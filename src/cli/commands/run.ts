@@ -9,14 +9,14 @@ import { STORE_FLAGS, storeFromFlags } from '../store-flag';
 import { MODEL_FLAGS, modelFromFlags } from '../model-flag';
 import { interruptSignal } from '../interrupt';
 import { BadInputError } from '../../core/errors';
-import { isErrno } from '../../durable/errno';
-import { TOOL_ACTED, type CrashHook } from '../../durable/savepoints';
+import { isErrno } from '../../disk/errno';
+import { TOOL_ACTED, type CrashHook } from '../../store/save-points';
 import { runTriage, type TriageOutcome } from '../../triage/job';
 import { TerminalApprover, type ApproveMode } from '../terminal-approver';
 import { EXIT } from '../exitcodes';
 import { describeEvent } from '../progress';
 import { LIMIT_FLAGS, limitsFromFlags } from '../limit-flags';
-import { githubApiUrl } from '../../triage/tracker/github/spec';
+import { githubApiUrl } from '../../tracker/github/spec';
 
 /** --record never replaces a file (or link) that is there already, unless --force says so. */
 async function refuseExisting(file: string): Promise<void> {

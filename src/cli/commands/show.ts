@@ -9,8 +9,8 @@ import { STORE_FLAGS, storeFromFlags, usingStore } from '../store-flag';
 import { BadInputError } from '../../core/errors';
 import { showState } from '../../triage/run-admin';
 import { EXIT } from '../exitcodes';
-import { loadTranscript } from '../../triage/transcript/load';
-import { transcriptText } from '../../triage/transcript/text';
+import { loadTranscript } from '../../transcript/load';
+import { transcriptText } from '../../transcript/text';
 
 export async function cmdShow(args: string[]): Promise<number> {
   const { values: v } = flags(args, { ...STORE_FLAGS, run: { type: 'string' }, json: { type: 'boolean', default: false }, transcript: { type: 'boolean', default: false } });

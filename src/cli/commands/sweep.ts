@@ -4,10 +4,10 @@
  * SIGKILL, the runs in that database).
  */
 import { flags } from '../flags';
-import { pgSweepRows, sweepRows } from '../../triage/sweep/sweeps';
+import { pgSweepRows, sweepRows } from '../../sweep/sweeps';
 import { BadInputError } from '../../core/errors';
-import { isPgUrl } from '../../durable/pg/database';
-import { formatTable } from '../../triage/sweep/table';
+import { isPgUrl } from '../../store/pg/database';
+import { formatTable } from '../../sweep/table';
 import { EXIT } from '../exitcodes';
 
 export async function cmdSweep(args: string[]): Promise<number> {

@@ -5,14 +5,14 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { flags } from '../flags';
 import { BadInputError } from '../../core/errors';
-import { startTracker } from '../../triage/tracker/service';
-import { TrackerStore, type TrackerIssue } from '../../triage/tracker/store';
+import { startTracker } from '../../tracker/service';
+import { TrackerStore, type TrackerIssue } from '../../tracker/store';
 import { EXIT } from '../exitcodes';
-import { trackerDir } from '../../triage/tracker/embedded';
+import { trackerDir } from '../../tracker/embedded';
 import { STORE_FLAGS, storeFromFlags, usingStore } from '../store-flag';
-import { PgRunStore } from '../../durable/pg/pg-run-store';
-import { FileRunStore } from '../../durable/file-run-store';
-import { PgIssueStore } from '../../triage/tracker/pg-issues';
+import { PgRunStore } from '../../store/pg/pg-run-store';
+import { FileRunStore } from '../../store/files/file-run-store';
+import { PgIssueStore } from '../../tracker/pg-issues';
 
 export async function cmdTracker(args: string[]): Promise<number> {
   const [sub, ...rest] = args;

@@ -5,8 +5,8 @@
  * the model cannot write a heading, a fake section or an HTML comment that hides the real one.
  */
 import type { ApprovalRequest, LadderQuestion } from '../../agent/approver';
-import { describeCall } from '../../triage/transcript/calls';
-import type { Block } from '../../triage/transcript/model';
+import { describeCall } from '../../transcript/calls';
+import type { Block } from '../../transcript/model';
 
 export type DetailsView =
   | { kind: 'diff'; path: string; before: string; after: string; title: string }

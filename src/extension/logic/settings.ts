@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { PriceSchema, type Price } from '../../model/prices';
-import { parseTrackerSpec } from '../../triage/tracker/github/spec';
-import { hasUserinfoPassword, isPgUrl, redactUrl, secretParams } from '../../durable/pg/url';
+import { parseTrackerSpec } from '../../tracker/github/spec';
+import { hasUserinfoPassword, isPgUrl, redactUrl, secretParams } from '../../store/pg/url';
 import { DEFAULT_LIMITS } from '../../agent/budget';
 import { baseUrlProblem } from '../../model/base-url';
 

@@ -5,9 +5,9 @@
  * and paths, which must not become command links.
  */
 
-import { dollars } from '../../triage/transcript/words';
-import { shortRunId } from './runRows';
-import { noLinks } from './noLinks';
+import { dollars } from '../../transcript/words';
+import { shortRunId } from './run-rows';
+import { noLinks } from './no-links';
 
 export const PREFIX = 'Durable Triage';
 

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { BadInputError } from '../../core/errors';
-import type { SavedCrashGroup } from '../../durable/state';
+import type { SavedCrashGroup } from '../../store/state';
 import { packageRoot } from './package-root';
 import { TRIAGE_SYSTEM, triagePrompt } from './prompts';
 import { checkList, type CheckDef } from './checklist';

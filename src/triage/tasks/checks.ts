@@ -7,8 +7,8 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { RunState } from '../../durable/state';
-import { checkWorkspace, ledgerPath } from '../../durable/ledger';
+import type { RunState } from '../../store/state';
+import { checkWorkspace, ledgerPath } from '../../workspace/ledger';
 import { runNodeTests } from '../testrun';
 import type { TaskSpec, GroupSpec } from './catalog';
 import type { CheckDef } from './checklist';

@@ -10,10 +10,10 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { BadInputError } from '../../core/errors';
-import type { SavedCrashGroup } from '../../durable/state';
-import { resolveInWorkspace } from '../workspace-paths';
-import { groupCrashes } from '../crashes/group';
-import { testLayout } from '../runners/layout';
+import type { SavedCrashGroup } from '../../store/state';
+import { resolveInWorkspace } from '../../workspace/paths';
+import { groupCrashes } from '../../crashes/group';
+import { testLayout } from '../../runners/layout';
 import { OWN_REPO_SYSTEM } from './prompts';
 import { crashGroupList } from './crash-list';
 import type { GroupSpec, TaskSpec } from './catalog';

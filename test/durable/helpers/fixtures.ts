@@ -1,5 +1,5 @@
 /** Shared fixtures for the durable tests: temp dirs that clean themselves up, and sample states. */
-import { newState, type RunState } from '../../../src/durable/state';
+import { newState, type RunState } from '../../../src/store/state';
 
 let counter = 0;
 

@@ -2,10 +2,10 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { SimulatedCrash } from '../../../src/core/errors';
-import { journalPath } from '../../../src/durable/journal-file';
-import type { RunState } from '../../../src/durable/state';
+import { journalPath } from '../../../src/store/files/journal-file';
+import type { RunState } from '../../../src/store/state';
 import type { Message } from '../../../src/core/conversation';
-import { StateEdit } from '../../../src/durable/state-edit';
+import { StateEdit } from '../../../src/store/state-edit';
 
 export { journalPath };
 

@@ -2,11 +2,11 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
-import { createRun } from '../../../src/durable/checkpoint';
-import { recordWrite } from '../../../src/durable/ledger';
-import { StateEdit } from '../../../src/durable/state-edit';
-import type { RunHandle } from '../../../src/durable/handle';
-import type { RunState } from '../../../src/durable/state';
+import { createRun } from '../../../src/store/files/checkpoint';
+import { recordWrite } from '../../../src/workspace/ledger';
+import { StateEdit } from '../../../src/store/state-edit';
+import type { RunHandle } from '../../../src/store/run-handle';
+import type { RunState } from '../../../src/store/state';
 import { sampleState } from './fixtures';
 import { tempDir } from '../../support/temp-dir';
 

@@ -4,7 +4,7 @@
  *   node lock-holder.js <stateDir> <runId> try    tries to open the run, prints one JSON line with the outcome
  * Run with no arguments (e.g. by `node --test` over the whole folder) it does nothing.
  */
-import { openRun } from '../../../src/durable/checkpoint';
+import { openRun } from '../../../src/store/files/checkpoint';
 import { TriageError, LockedError } from '../../../src/core/errors';
 
 async function main(stateDir: string, runId: string, mode: string): Promise<void> {

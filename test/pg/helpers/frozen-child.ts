@@ -6,9 +6,9 @@
  *   stopAt 'after-act':   right after `tool` acted, before its result was saved.
  * Prints one JSON line on exit: {phase} or {error, code}.
  */
-import type { RunState } from '../../../src/durable/state';
-import { SavePoint, TOOL_ACTED, type CrashHook } from '../../../src/durable/savepoints';
-import { PgRunStore } from '../../../src/durable/pg/pg-run-store';
+import type { RunState } from '../../../src/store/state';
+import { SavePoint, TOOL_ACTED, type CrashHook } from '../../../src/store/save-points';
+import { PgRunStore } from '../../../src/store/pg/pg-run-store';
 import { runTriage } from '../../../src/triage/job';
 import { TerminalApprover } from '../../../src/cli/terminal-approver';
 import { TriageError } from '../../../src/core/errors';

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withApprovals } from '../../../src/triage/job';
-import { triageTools } from '../../../src/triage/tools';
-import { TrackerClient } from '../../../src/triage/tracker/client';
+import { triageTools } from '../../../src/tools';
+import { TrackerClient } from '../../../src/tracker/client';
 
 const tools = (): ReturnType<typeof triageTools> => triageTools({ tracker: new TrackerClient('http://127.0.0.1:9'), keys: true });
 

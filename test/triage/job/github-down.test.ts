@@ -10,12 +10,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTriage, type TriageRunOptions } from '../../../src/triage/job';
-import { readRun } from '../../../src/durable/checkpoint';
-import { GitHubAuthError, GitHubUnavailableError } from '../../../src/triage/tracker/github/errors';
+import { readRun } from '../../../src/store/files/checkpoint';
+import { GitHubAuthError, GitHubUnavailableError } from '../../../src/tracker/github/errors';
 import { exitCodeOf, EXIT } from '../../../src/cli/exitcodes';
 import { startGitHubStandin, type Scripted, type Standin } from '../../support/github-standin';
 import { reply, ScriptModel } from '../../agent/support';
-import { fixtureRepo } from '../runners/fixture';
+import { fixtureRepo } from '../../runners/fixture';
 
 const REPO = 'octo-org/durations';
 const yes = { approve: async () => 'approve' as const, resolve: async () => ({ answer: 'later' as const }) };

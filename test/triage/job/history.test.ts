@@ -8,13 +8,13 @@ import * as path from 'node:path';
 import { runTriage } from '../../../src/triage/job';
 import { abandonRun } from '../../../src/triage/run-admin';
 import { runEvents } from '../../../src/triage/run-events';
-import { loadTranscript } from '../../../src/triage/transcript/load';
-import { transcriptText } from '../../../src/triage/transcript/text';
+import { loadTranscript } from '../../../src/transcript/load';
+import { transcriptText } from '../../../src/transcript/text';
 import { reviewChanges, undoRun, planUndo } from '../../../src/triage/run-files';
 import { findTask, mainTask } from '../../../src/triage/tasks/catalog';
 import { WrongWorkspaceError, copySample } from '../../../src/triage/tasks/sample-copy';
 import { SimulatedCrash, UndoRefusedError } from '../../../src/core/errors';
-import { TOOL_ACTED } from '../../../src/durable/savepoints';
+import { TOOL_ACTED } from '../../../src/store/save-points';
 import type { Approver } from '../../../src/agent/approver';
 import { tempDir } from '../../support/temp-dir';
 

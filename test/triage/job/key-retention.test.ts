@@ -11,12 +11,12 @@ import * as fs from 'node:fs';
 import { startRun, resumeRun, type RunParts } from '../../../src/agent/runner';
 import { toolSet } from '../../../src/agent/tool';
 import type { LoopEvent } from '../../../src/agent/loop';
-import { readRun } from '../../../src/durable/checkpoint';
+import { readRun } from '../../../src/store/files/checkpoint';
 import { SimulatedCrash } from '../../../src/core/errors';
-import { TOOL_ACTED } from '../../../src/durable/savepoints';
-import { issueFileTool } from '../../../src/triage/tools/issue-file';
-import { startTracker } from '../../../src/triage/tracker/service';
-import { TrackerClient } from '../../../src/triage/tracker/client';
+import { TOOL_ACTED } from '../../../src/store/save-points';
+import { issueFileTool } from '../../../src/tools/issue-file';
+import { startTracker } from '../../../src/tracker/service';
+import { TrackerClient } from '../../../src/tracker/client';
 import { reply, ScriptModel, Person, freshState, tmp } from '../../agent/support';
 
 const ISSUE = { title: 'crash on delete', body: 'see crashes/x/1.txt', cause: 'x' };
@@ -65,7 +65,7 @@ test('a marker saved without a retention (an older checkpoint): the ladder asks 
     SimulatedCrash,
   );
   // Rewrite the checkpoint as an older version would have saved it: the marker without retentionMs.
-  const { openRun } = await import('../../../src/durable/checkpoint');
+  const { openRun } = await import('../../../src/store/files/checkpoint');
   const { handle, state } = await openRun(dir, 'k2');
   for (const m of Object.values(state.attempts ?? {})) delete m.retentionMs;
   state.attempts = { ...state.attempts };

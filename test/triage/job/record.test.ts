@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { runTriage } from '../../../src/triage/job';
-import { loadRecording, RecordedModel } from '../../../src/model/recorded';
+import { loadRecording, RecordedModel } from '../../../src/model/recorded-provider';
 import type { Approver } from '../../../src/agent/approver';
 import { tempDir } from '../../support/temp-dir';
 

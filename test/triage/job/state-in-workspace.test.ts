@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { hiddenFromTools, runTriage } from '../../../src/triage/job';
-import { FileRunStore } from '../../../src/durable/file-run-store';
-import { readRun } from '../../../src/durable/checkpoint';
+import { FileRunStore } from '../../../src/store/files/file-run-store';
+import { readRun } from '../../../src/store/files/checkpoint';
 import { reply, ScriptModel, Person, tmp } from '../../agent/support';
 
 test('a run whose state folder is inside its workspace: list_files does not show it, write_file cannot replace the tracker\'s issues', async (t) => {

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { authorTask } from '../../../tools/authoring/author';
 import { findTask } from '../../../src/triage/tasks/catalog';
-import { loadRecording } from '../../../src/model/recorded';
+import { loadRecording } from '../../../src/model/recorded-provider';
 
 for (const name of ['m1-done-after-delete', 'cart-unknown-coupon']) {
   test(`${name}: re-authoring gives the bundled recording's replies and expectations`, { timeout: 120_000 }, async () => {

@@ -13,7 +13,7 @@ import { judge, type CheckResult, type JudgedRun } from '../../../src/triage/tas
 import { ScriptBuilder } from '../../../tools/authoring/script';
 import { scripts } from '../../../tools/authoring/scripts';
 import { applyScript } from '../../../tools/authoring/apply';
-import { newState } from '../../../src/durable/state';
+import { newState } from '../../../src/store/state';
 
 const task: TaskSpec = mainTask();
 const [G1, G2] = task.groups.map((g) => g.cause);

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTriage } from '../../../src/triage/job';
 import { findTask, mainTask } from '../../../src/triage/tasks/catalog';
-import { loadRecording } from '../../../src/model/recorded';
+import { loadRecording } from '../../../src/model/recorded-provider';
 import { PriceTable } from '../../../src/model/prices';
 import type { Approver, ApprovalAnswer, LadderAnswer } from '../../../src/agent/approver';
 

@@ -1,0 +1,80 @@
+/**
+ * A run's transcript, for a person: what the CLI prints (`triage show --transcript`) and the
+ * editor's Run panel lays out. Built from the saved state and the event record (build.ts), so
+ * it is the same for a finished run, an interrupted one, and after a reload.
+ */
+import type { Usage } from '../core/conversation';
+
+/** A piece of a call's arguments or result, rendered for a person. */
+export type Block =
+  | { kind: 'text'; text: string }
+  | { kind: 'code'; text: string; label?: string }
+  | { kind: 'diff'; path: string; text: string }
+  | { kind: 'tests'; passed: number; failed: number; failures: { name: string; detail: string }[] }
+  | { kind: 'issue'; title: string; body: string; cause?: string };
+
+export type CallStatus = 'done' | 'error' | 'denied' | 'waiting' | 'unresolved' | 'not-run';
+
+export type Tone = 'history' | 'info' | 'success' | 'warning' | 'error';
+
+export interface Note {
+  tone: Tone;
+  text: string;
+  at?: string;
+}
+
+export interface CallView {
+  callId: string;
+  tool: string;
+  /** "Patch src/todo.js", "File issue: …", "Run the tests" */
+  title: string;
+  /** The path the call acts on, when it has one (to open the file's diff). */
+  path?: string;
+  args: Block[];
+  status: CallStatus;
+  result?: { summary: string; isError: boolean; blocks: Block[] };
+  /** The run's history about this call: ladder decisions, answers and who gave them. */
+  notes: Note[];
+}
+
+export type Entry =
+  | { kind: 'prompt'; text: string }
+  /** A later message to the model (e.g. what changed in the workspace). */
+  | { kind: 'message'; text: string }
+  | { kind: 'turn'; turn: number; text?: string; usage?: Usage; calls: number }
+  | { kind: 'call'; turn: number; call: CallView }
+  /** A marked line of the run's durable history: a restart and why, a stop, a person's choice between lives. */
+  | { kind: 'history'; tone: Tone; title: string; lines: string[]; at?: string }
+  | { kind: 'answer'; text: string };
+
+export interface TranscriptFile {
+  path: string;
+  /** created by the run, modified by it, or not known (its earlier version was not recorded) */
+  change: 'created' | 'modified' | 'unknown';
+  callId: string;
+}
+
+export interface Transcript {
+  runId: string;
+  task: string;
+  phase: string;
+  /** The phase in words: "finished", "waiting for you", … */
+  status: string;
+  provider: string;
+  model: string;
+  workspace: string;
+  createdAt: string;
+  updatedAt: string;
+  turns: number;
+  restarts: number;
+  usage: Usage;
+  entries: Entry[];
+  files: TranscriptFile[];
+  /** Questions waiting for a person. */
+  pending: { kind: 'approval' | 'ladder'; callId: string; tool: string; title: string; askedAt: string }[];
+  issues: { number: number; title: string; callId: string; url?: string }[];
+  checks?: { passed: number; total: number; failed: { name: string; detail: string }[] };
+  answer?: string;
+  /** Remarks on the record itself (lines skipped, restarts not recorded). */
+  notes: string[];
+}
