@@ -130,7 +130,7 @@ test('the settings the code reads are exactly the contributed ones, with the con
 
 test('the settings that decide what a run may do cannot be set by a workspace; the test command and tracker can (the code asks first)', () => {
   const props = m.contributes.configuration.properties;
-  for (const k of USER_ONLY_SETTINGS) assert.equal(props[`durableTriage.${k}`]?.scope, 'machine', `durableTriage.${k} is scoped "machine"`);
+  for (const k of USER_ONLY_SETTINGS) assert.equal(props[`durableTriage.${k}`]?.scope, 'application', `durableTriage.${k} is scoped "application"`);
   for (const k of ['stateDirectory', 'store', 'approval.tools', 'model.baseUrl', 'keys']) assert.ok((USER_ONLY_SETTINGS as readonly string[]).includes(k), `${k} is user-only`);
   for (const k of CONFIRMED_SETTINGS) assert.equal(props[`durableTriage.${k}`]?.scope, 'resource', `durableTriage.${k} may come from a folder`);
   // Every setting is either user-only, asked about, or one a workspace may set freely: these, by decision.

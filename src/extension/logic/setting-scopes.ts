@@ -3,7 +3,7 @@
  * the workspace, so it could write .vscode/settings.json (or a .code-workspace file): a setting
  * that decides safety must not be taken from there, or a run could turn off its own safeguards
  * for the next run. Such settings are read from the user's settings (or their default) only,
- * whatever the editor reports for the workspace (package.json also scopes them "machine", but an
+ * whatever the editor reports for the workspace (package.json also scopes them "application", but an
  * older editor or a .code-workspace file could still supply a workspace value).
  *
  * Two of them are naturally per repository: the test command and the tracker. A workspace value
