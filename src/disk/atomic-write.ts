@@ -6,8 +6,8 @@
  */
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { SimulatedCrash } from '../core/errors';
-import { WritePoint } from '../store/save-points';
+import { isProcessDeath } from '../core/process-death';
+import { WritePoint } from '../store/crash-points';
 import { io } from './io';
 
 export { isErrno } from './errno';
@@ -26,7 +26,7 @@ export function fsyncDir(dir: string): Promise<void> {
 export interface AtomicWriteOptions {
   /** fsync the temp file and the directory (default true). */
   sync?: boolean;
-  /** Called with WritePoint.TempSynced and WritePoint.Renamed; may throw SimulatedCrash. */
+  /** Called with WritePoint.TempSynced and WritePoint.Renamed; may throw a simulated process death (isProcessDeath). */
   crash?: (point: WritePoint) => void;
 }
 
@@ -34,7 +34,7 @@ export interface AtomicWriteOptions {
  * Replaces `file` with `data` so that, whenever a crash lands, the disk holds either the old
  * file or the new one: write `tmp` (same directory, created 0600 with 'wx'), fsync, close,
  * rename over `file`, fsync the directory. On an ordinary failure the temp file is removed; a
- * SimulatedCrash propagates untouched and leaves the files exactly as a real crash would.
+ * simulated process death (isProcessDeath) propagates untouched and leaves the files exactly as a real crash would.
  */
 export async function writeFileAtomic(file: string, tmp: string, data: string | Buffer, o: AtomicWriteOptions = {}): Promise<void> {
   const sync = o.sync ?? true;
@@ -53,7 +53,7 @@ export async function writeFileAtomic(file: string, tmp: string, data: string | 
     o.crash?.(WritePoint.Renamed);
     if (sync) await fsyncDir(path.dirname(file));
   } catch (e) {
-    if (!renamed && !(e instanceof SimulatedCrash)) await io().rm(tmp, { force: true }).catch(() => undefined);
+    if (!renamed && !isProcessDeath(e)) await io().rm(tmp, { force: true }).catch(() => undefined);
     throw e;
   }
 }

@@ -17,7 +17,7 @@ import { io } from './io';
 import { isErrno } from './errno';
 import { isKnownDurableFile, makeDirDurable, noteDurableFile } from './durable-dirs';
 import { nonce } from './atomic-write';
-import { SimulatedCrash } from '../core/errors';
+import { isProcessDeath } from '../core/process-death';
 
 function lstatOf(p: string): fs.Stats | undefined {
   try {
@@ -79,7 +79,7 @@ export async function writeFileDurable(file: string, data: Buffer, o: { top: str
       await io().rename(tmp, target);
       renamed = true;
     } catch (e) {
-      if (!renamed && !(e instanceof SimulatedCrash)) await io().rm(tmp, { force: true }).catch(() => undefined);
+      if (!renamed && !isProcessDeath(e)) await io().rm(tmp, { force: true }).catch(() => undefined);
       throw e;
     }
   }

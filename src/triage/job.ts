@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { StoreOptions } from '../store/files/checkpoint';
 import type { OpenedRun, RunStore } from '../store/run-store';
 import type { FileRunStore } from '../store/files/file-run-store';
-import { type CrashHook } from '../store/save-points';
+import type { CrashHook } from '../store/crash-points';
 import { newState, type RunResult, type RunState } from '../store/state';
 import { BadInputError } from '../core/errors';
 import { copyTreeDurable } from '../disk/durable-copy';
