@@ -27,7 +27,7 @@ import { checkBaseUrl } from '../model/base-url';
 import { loadRecording } from '../model/recorded-provider';
 import { findTask, type TaskSpec } from './tasks/catalog';
 import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
-import { parseTrackerSpec } from '../tracker/github/spec';
+import { parseTrackerSpec } from '../tracker/spec';
 import { causeIssues, judge, type CheckResult } from './tasks/checks';
 import { assertSampleCopy } from './tasks/sample-copy';
 import { triageTools } from '../tools';
