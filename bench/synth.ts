@@ -10,23 +10,7 @@ import { type Message, type ToolCall, type ToolResult } from '../src/core/conver
 import type { SaveReason } from '../src/store/save-points';
 import { StateEdit } from '../src/store/state-edit';
 import { SavePoint } from '../src/store/save-points';
-
-/** A small deterministic PRNG (mulberry32): the same seed gives the same run. */
-export class Rng {
-  constructor(private s: number) {}
-  next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
-  }
-  pick<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.next() * xs.length)];
-  }
-}
+import { Rng } from '../tools/rng';
 
 const WORDS = ['parse', 'row', 'header', 'field', 'value', 'const', 'return', 'throw', 'if', 'undefined', 'length', 'split', 'map', 'error', 'TypeError', 'index', 'line', 'test', 'expected', 'actual', 'module', 'exports', 'function', 'null', 'string', 'section', 'key'];
 

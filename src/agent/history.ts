@@ -2,7 +2,7 @@
  * Writes a run's history into its event record (durable/events) as the loop goes. Events that
  * claim something the state records (a reply's usage, a ladder decision, an answer) wait for
  * the save that makes their fact durable and are appended after it; a life that ends on an
- * error drops the claims its last save did not cover, and a crash (SimulatedCrash, or a real
+ * error drops the claims its last save did not cover, and a crash (a simulated process death, or a real
  * one) loses whatever was not appended: the record may miss an event, never invent one.
  * Observations (a life began, the workspace was checked, how a life stopped) are appended as
  * they happen, in order with the rest.
@@ -11,7 +11,8 @@
  * failed append never stops the run: it is reported to `onError` and the record misses it.
  */
 import type { RunEvent, RunEventStore } from '../store/run-event';
-import { CancelledError, SimulatedCrash, TriageError, WorkspaceChangedError } from '../core/errors';
+import { CancelledError, TriageError, WorkspaceChangedError } from '../core/errors';
+import { isProcessDeath } from '../core/process-death';
 import type { RunResult } from '../store/state';
 import type { LoopEvent } from './loop';
 
@@ -70,7 +71,7 @@ export class RunHistory {
 
   /** The life ended on an error. A crash writes nothing more; otherwise the unsaved claims are dropped and the stop is recorded. */
   failed(err: unknown): void {
-    if (err instanceof SimulatedCrash) {
+    if (isProcessDeath(err)) {
       this.waiting = [];
       return;
     }

@@ -11,7 +11,8 @@
  */
 import type { AttemptMarker } from '../store/state';
 import type { ToolCall } from '../core/conversation';
-import { LockCompromisedError, ServiceStopError, SimulatedCrash } from '../core/errors';
+import { LockCompromisedError, ServiceStopError } from '../core/errors';
+import { isProcessDeath } from '../core/process-death';
 import type { Tool, ToolContext, ToolOutput } from './tool';
 
 export type LadderStep = 'rerun' | 'lookup' | 'person';
@@ -37,7 +38,7 @@ async function retentionFor(tool: Tool, marker: AttemptMarker, signal: AbortSign
   try {
     return await tool.keyed.retention(signal);
   } catch (e) {
-    if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || signal.aborted) throw e;
+    if (isProcessDeath(e) || e instanceof LockCompromisedError || signal.aborted) throw e;
     return undefined;
   }
 }
@@ -74,7 +75,7 @@ export async function climbLadder(
       if (a.status === 'done') return { step: 'lookup', action: 'done', output: a.output };
       return { step: 'lookup', action: 'rerun' };
     } catch (e) {
-      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof ServiceStopError || ctx.signal.aborted) throw e;
+      if (isProcessDeath(e) || e instanceof LockCompromisedError || e instanceof ServiceStopError || ctx.signal.aborted) throw e;
       const msg = e instanceof Error ? e.message : String(e);
       return { step: 'person', lookupFailed: true, reason: `The ${call.name} lookup could not tell whether the call happened: ${msg}` };
     }

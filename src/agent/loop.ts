@@ -17,10 +17,12 @@
  * happens); the loop checks the signal before each step, model call and tool call, and
  * stops with CancelledError once what it has done is saved.
  */
-import { SavePoint, TOOL_ACTED, type CrashHook } from '../store/save-points';
+import { SavePoint } from '../store/save-points';
+import { TOOL_ACTED, type CrashHook } from '../store/crash-points';
 import { resultOf, type AttemptMarker, type Phase, type RunResult, type RunState } from '../store/state';
 import { addUsage, type ContextSummary, type Message, type ModelReply, type ToolCall, type ToolResult, type Usage } from '../core/conversation';
-import { CancelledError, LockCompromisedError, MaxResumesError, ReplyCutError, ServiceStopError, SimulatedCrash } from '../core/errors';
+import { CancelledError, LockCompromisedError, MaxResumesError, ReplyCutError, ServiceStopError } from '../core/errors';
+import { isProcessDeath } from '../core/process-death';
 import type { RunHandle } from '../store/run-handle';
 import { StateEdit, type StateView } from '../store/state-edit';
 import { beforeWrites, recordWrite, verifyWorkspace } from '../workspace/ledger';
@@ -299,7 +301,7 @@ class Loop {
     try {
       return await this.guard(() => tool.keyed!.retention(this.signal));
     } catch (e) {
-      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
+      if (isProcessDeath(e) || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
       return undefined;
     }
   }
@@ -323,7 +325,7 @@ class Loop {
     try {
       return await this.guard(() => tool.settledBeforeApproval!(args, this.context(call, undefined)));
     } catch (e) {
-      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
+      if (isProcessDeath(e) || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
       return undefined;
     }
   }
@@ -402,7 +404,7 @@ class Loop {
     try {
       out = await tool.run(args, this.context(call, key));
     } catch (e) {
-      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof ServiceStopError) throw e;
+      if (isProcessDeath(e) || e instanceof LockCompromisedError || e instanceof ServiceStopError) throw e;
       if (this.signal.aborted) throw new CancelledError(this.state.runId);
       out = { content: `${call.name} failed: ${e instanceof Error ? e.message : String(e)}`, isError: true };
     }
@@ -455,7 +457,7 @@ class Loop {
     try {
       return await work();
     } catch (e) {
-      if (e instanceof SimulatedCrash || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
+      if (isProcessDeath(e) || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
       this.o.handle.assertHeld();
       if (this.signal.aborted) throw new CancelledError(this.state.runId);
       throw e;

@@ -1,13 +1,13 @@
 /**
  * Start or resume a run: open it (the lock first), build its parts, drive the loop,
- * and always release the lock — after a SimulatedCrash too, as a dying process's lock
+ * and always release the lock — after a simulated process death (isProcessDeath) too, as a dying process's lock
  * would be released, with nothing more saved.
  */
 import type { StoreOptions } from '../store/files/checkpoint';
 import type { RunHandle } from '../store/run-handle';
 import type { OpenedRun, RunStore } from '../store/run-store';
 import { FileRunStore } from '../store/files/file-run-store';
-import type { CrashHook } from '../store/save-points';
+import type { CrashHook } from '../store/crash-points';
 import { resultOf, type RunResult, type RunState } from '../store/state';
 import type { ModelProvider } from '../model/provider';
 import type { Approver } from './approver';

@@ -178,11 +178,3 @@ export class StoreUnavailableError extends TriageError {
     super(`The run store ${where} cannot be used: ${detail}. Check that the database server is running and the --store URL (or the durableTriage.store setting, and its password) is right.`);
   }
 }
-
-/** Thrown by crash hooks in tests and the in-process sweep: simulates the process dying here. */
-export class SimulatedCrash extends Error {
-  constructor(readonly point: string) {
-    super(`simulated crash at ${point}`);
-    this.name = 'SimulatedCrash';
-  }
-}

@@ -11,7 +11,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { BadInputError } from '../core/errors';
 import { resolveInWorkspace, toRel } from '../workspace/paths';
-import { walkFiles } from '../tools/walk';
+import { walkFiles } from '../workspace/walk';
 import { parseCrashes } from './parse';
 import { readReport } from './read-report';
 import { signatureOf, type PlacedFrame } from './signature';

@@ -6,9 +6,10 @@
  * - Folders the write creates are made, and each fsynced into its parent (durable-dirs.ts),
  *   up to `top` (the workspace: its own entry is not the write's to make durable).
  * - A new file is created, written and fsynced, then its folder is fsynced.
- * - An existing file is replaced atomically: a temp file beside it (its mode copied) is
- *   written and fsynced, renamed over it, and the folder fsynced. A cut leaves the old bytes
- *   or the new ones, never a file cut short (which code_patch's lookup could not judge).
+ * - An existing file is replaced atomically (writeFileAtomic, the one atomic writer): a temp
+ *   file beside it (its mode copied) is written and fsynced, renamed over it, and the folder
+ *   fsynced. A cut leaves the old bytes or the new ones, never a file cut short (which
+ *   code_patch's lookup could not judge).
  *   A symlink at the path is written through, as a plain write would.
  */
 import * as fs from 'node:fs';
@@ -16,8 +17,7 @@ import * as path from 'node:path';
 import { io } from './io';
 import { isErrno } from './errno';
 import { isKnownDurableFile, makeDirDurable, noteDurableFile } from './durable-dirs';
-import { nonce } from './atomic-write';
-import { SimulatedCrash } from '../core/errors';
+import { nonce, writeFileAtomic } from './atomic-write';
 
 function lstatOf(p: string): fs.Stats | undefined {
   try {
@@ -62,28 +62,12 @@ export async function writeFileDurable(file: string, data: Buffer, o: { top: str
     } finally {
       await fh.close();
     }
+    await io().syncDir(dir);
   } else {
     fs.accessSync(target, fs.constants.W_OK); // a file we may not write stays as it is (EACCES), as with a plain write
-    const mode = st.mode & 0o7777;
     const tmp = path.join(dir, `.${path.basename(target)}.${nonce()}.tmp`);
-    let renamed = false;
-    try {
-      const fh = await io().open(tmp, 'wx', mode);
-      try {
-        await fh.write(data);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await io().chmod(tmp, mode);
-      await io().rename(tmp, target);
-      renamed = true;
-    } catch (e) {
-      if (!renamed && !(e instanceof SimulatedCrash)) await io().rm(tmp, { force: true }).catch(() => undefined);
-      throw e;
-    }
+    await writeFileAtomic(target, tmp, data, { mode: st.mode & 0o7777 });
   }
-  await io().syncDir(dir);
   noteDurableFile(target);
 }
 

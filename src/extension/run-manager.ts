@@ -8,7 +8,7 @@ import type { TriageOutcome, TriageRunOptions } from '../triage/job';
 import type { LoopEvent } from '../agent/loop';
 import type { Limits } from '../agent/budget';
 import type { RunState } from '../store/state';
-import { TOOL_ACTED, type CrashHook } from '../store/save-points';
+import { TOOL_ACTED, type CrashHook } from '../store/crash-points';
 import { CancelledError, TriageError } from '../core/errors';
 import type { ExtensionSettings } from './logic/settings';
 import { eventLine, progressOf } from './logic/event-log';

@@ -9,7 +9,8 @@ import * as vscode from 'vscode';
 import { BadInputError } from '../core/errors';
 import type { ExtensionSettings } from './logic/settings';
 import { originRemoteUrl } from '../tracker/github/origin';
-import { GITHUB_API_DEFAULT, githubSpecOfRemote, parseTrackerSpec } from '../tracker/github/spec';
+import { GITHUB_API_DEFAULT, githubSpecOfRemote } from '../tracker/github/spec';
+import { parseTrackerSpec } from '../tracker/spec';
 
 export interface TrackerChoice {
   trackerUrl?: string;

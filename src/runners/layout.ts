@@ -3,7 +3,7 @@
  * test files: what the crash-folder prompt tells the model instead of a fixed path.
  */
 import * as path from 'node:path';
-import { walkFiles } from '../tools/walk';
+import { walkFiles } from '../workspace/walk';
 import { detectRunner, type RunnerPlan } from './detect';
 import type { RunnerKind } from './types';
 

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { nodeChildEnv } from './node-child';
-import { walkFiles } from '../tools/walk';
+import { walkFiles } from '../workspace/walk';
 import { readIfThere, withReportDir, type RunContext } from './context';
 import { testRun } from './result';
 import { runnerEnv } from './child-env';

@@ -7,7 +7,8 @@
  */
 import type { RunState } from './state';
 import type { StateEdit } from './state-edit';
-import { LockCompromisedError, SimulatedCrash } from '../core/errors';
+import { LockCompromisedError } from '../core/errors';
+import { isProcessDeath } from '../core/process-death';
 import { SaveFailedError } from './save-failed-error';
 import { SaveEncoder, type EncodedSave } from './save-encoder';
 
@@ -71,6 +72,6 @@ export class SaveQueue {
 
   private failed(): unknown {
     const f = this.failure;
-    return f instanceof SimulatedCrash || f instanceof LockCompromisedError ? f : new SaveFailedError(this.runId, f);
+    return isProcessDeath(f) || f instanceof LockCompromisedError ? f : new SaveFailedError(this.runId, f);
   }
 }

@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import type { RunState } from '../store/state';
-import type { CrashHook } from '../store/save-points';
+import type { CrashHook } from '../store/crash-points';
 import { toolSet } from '../agent/tool';
 import type { LoopEvent } from '../agent/loop';
 import { triageTools } from '../tools';

@@ -12,9 +12,9 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SimulatedCrash } from '../core/errors';
+import { SimulatedCrash } from './simulated-crash';
 import { nodeIo, useIo } from '../disk/io';
-import type { CrashHook } from '../store/save-points';
+import type { CrashHook } from '../store/crash-points';
 import type { RunState } from '../store/state';
 import { readRun } from '../store/files/checkpoint';
 import { newRunId } from '../agent/idempotency-key';

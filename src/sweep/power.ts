@@ -10,7 +10,7 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SimulatedCrash } from '../core/errors';
+import { SimulatedCrash } from './simulated-crash';
 import type { RunState } from '../store/state';
 import { readRun } from '../store/files/checkpoint';
 import type { CutModel } from './disk-model';

@@ -9,7 +9,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SimulatedCrash } from '../core/errors';
+import { SimulatedCrash } from './simulated-crash';
 import { isErrno } from '../disk/errno';
 import { nodeIo, type Io, type IoFile, type OpenFlags } from '../disk/io';
 import type { DiskModel, FileRef } from './disk-model';

@@ -4,7 +4,7 @@ import type { Tool } from '../agent/tool';
 import { resolveInWorkspace, toRel, ToolInputError } from '../workspace/paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
-import { walkFiles } from './walk';
+import { walkFiles } from '../workspace/walk';
 
 export const LIST_CAP = 500;
 

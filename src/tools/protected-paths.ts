@@ -9,6 +9,7 @@
  * file system compares them (foldName), so ".GIT/config", ".git./x" and "Node_Modules/x" are
  * refused as ".git/config", ".git/x" and "node_modules/x" are.
  */
+import { foldName } from '../workspace/fold-name';
 
 export interface ProtectedPath {
   /** Names separated by "/"; "*" in a name matches any characters. */
@@ -49,16 +50,6 @@ export const PROTECTED_PATHS: readonly ProtectedPath[] = [
   { pattern: '.mise.toml', kind: 'file', why: 'mise settings (tools, environment, tasks)' },
   { pattern: 'mise.toml', kind: 'file', why: 'mise settings (tools, environment, tasks)' },
 ];
-
-/**
- * A name as a case-insensitive file system compares it: without the code points HFS+
- * ignores, cut at ":" (an NTFS stream), trailing dots and spaces dropped (Windows), case folded.
- */
-export function foldName(name: string): string {
-  const noIgnorable = name.replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g, '');
-  const noStream = noIgnorable.split(':')[0];
-  return noStream.replace(/[. ]+$/, '').toUpperCase().toLowerCase();
-}
 
 interface Compiled {
   entry: ProtectedPath;

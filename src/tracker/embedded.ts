@@ -18,7 +18,8 @@ import { TrackerClient } from './client';
 import { startTracker } from './service';
 import type { Tracker } from './tracker';
 import { GitHubTracker } from './github/github-tracker';
-import { GITHUB_API_DEFAULT, parseTrackerSpec } from './github/spec';
+import { GITHUB_API_DEFAULT } from './github/spec';
+import { parseTrackerSpec } from './spec';
 
 /** The embedded tracker's store folder of a state folder. */
 export function trackerDir(stateDir: string): string {

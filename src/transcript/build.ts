@@ -15,7 +15,8 @@ import { DENIED } from '../agent/loop';
 import { describeCall, describeResult, filedIssue } from './calls';
 import type { CallView, Entry, Note, Transcript } from './model';
 import { phaseWords } from './words';
-import { GITHUB_API_DEFAULT, githubIssueWebUrl, parseTrackerSpec } from '../tracker/github/spec';
+import { GITHUB_API_DEFAULT, githubIssueWebUrl } from '../tracker/github/spec';
+import { parseTrackerSpec } from '../tracker/spec';
 
 type Stopped = Extract<RunEvent, { type: 'stopped' }>;
 type Ladder = Extract<RunEvent, { type: 'ladder' }>;

@@ -14,7 +14,7 @@ import type { LoopEvent } from '../agent/loop';
 import type { Limits } from '../agent/budget';
 import { continueTriage, type TriageOutcome } from './job';
 import { StoredAnswerApprover, type ApproveMode } from './stored-answers';
-import type { CrashHook } from '../store/save-points';
+import type { CrashHook } from '../store/crash-points';
 
 export interface WorkerOptions {
   store: PgRunStore;

@@ -4,7 +4,7 @@ import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import { DENIED } from '../../src/agent/loop';
 import { readRun } from '../../src/store/files/checkpoint';
-import { SimulatedCrash } from '../../src/core/errors';
+import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { SavePoint } from '../../src/store/save-points';
 import type { ApprovalAnswer, ApprovalRequest } from '../../src/agent/approver';
 import { reply, ScriptModel, Service, approvalTool, Person, freshState } from './support';

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkBudget, DEFAULT_MAX_RESTARTS } from '../../src/agent/budget';
-import { BudgetExceededError, MaxResumesError, SimulatedCrash } from '../../src/core/errors';
+import { BudgetExceededError, MaxResumesError } from '../../src/core/errors';
+import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { tokensUsed } from '../../src/core/conversation';
 import { SavePoint } from '../../src/store/save-points';
 import { readRun } from '../../src/store/files/checkpoint';

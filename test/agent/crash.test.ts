@@ -10,8 +10,9 @@ import * as fs from 'node:fs';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import { runPath, readRun } from '../../src/store/files/checkpoint';
-import { SimulatedCrash } from '../../src/core/errors';
-import { SavePoint, WritePoint, TOOL_ACTED } from '../../src/store/save-points';
+import { SimulatedCrash } from '../../src/sweep/simulated-crash';
+import { SavePoint } from '../../src/store/save-points';
+import { WritePoint, TOOL_ACTED } from '../../src/store/crash-points';
 import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool, approvalTool, Person, freshState, tmp } from './support';
 
 const SCRIPT = [

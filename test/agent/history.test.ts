@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
-import { SimulatedCrash } from '../../src/core/errors';
+import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { SavePoint } from '../../src/store/save-points';
 import type { RunEvent, RunEventLog, RunEventStore } from '../../src/store/run-event';
 import { reply, ScriptModel, Service, approvalTool, lookupTool, Person, freshState } from './support';

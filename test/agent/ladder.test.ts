@@ -8,8 +8,8 @@ import { keyedFor, toolSet, type Tool, type ToolContext } from '../../src/agent/
 import { idempotencyKey } from '../../src/agent/idempotency-key';
 import type { LoopEvent } from '../../src/agent/loop';
 import { readRun } from '../../src/store/files/checkpoint';
-import { SimulatedCrash } from '../../src/core/errors';
-import { TOOL_ACTED } from '../../src/store/save-points';
+import { SimulatedCrash } from '../../src/sweep/simulated-crash';
+import { TOOL_ACTED } from '../../src/store/crash-points';
 import type { AttemptMarker } from '../../src/store/state';
 import type { ToolCall } from '../../src/core/conversation';
 import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool, Person, freshState, tmp } from './support';

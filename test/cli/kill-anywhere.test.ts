@@ -12,18 +12,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { BIN, lastJson, triage } from './support';
 import { tempDir } from '../support/temp-dir';
-
-/** A small seeded generator (mulberry32), so a failure can be replayed with the same kill times. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { Rng } from '../../tools/rng';
 
 interface Life {
   code: number | null;
@@ -70,14 +59,14 @@ test('SIGKILLs of the whole process group at reported points, then the same comm
   const state = tempDir(t, 'triage-kill-');
   const main = lastJson<{ tasks: { name: string; main: boolean; groups: string[]; checks: number }[] }>(triage(['tasks', '--json']).stdout).tasks.find((t) => t.main)!;
   const args = ['run', '--task', main.name, '--state', state, '--approve', 'yes', '--json'];
-  const random = rng(20261203);
+  const random = new Rng(20261203); // seeded, so a failure can be replayed with the same kill times
   const KILLED_LIVES = 8;
   let kills = 0;
   let last: Life | undefined;
   const seen: string[] = [];
   for (let n = 0; n < 30; n++) {
     // The run prints about 80 progress lines; 8 lives of 1 to 12 lines each end well before it is done.
-    const at = n < KILLED_LIVES ? 1 + Math.floor(random() * 12) : undefined;
+    const at = n < KILLED_LIVES ? 1 + Math.floor(random.next() * 12) : undefined;
     last = await life(args, at);
     seen.push(last.signal ? `killed at line ${at} "${last.killedAt?.trim()}"` : `exit ${last.code}`);
     if (last.signal === 'SIGKILL') {

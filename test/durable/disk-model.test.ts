@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DiskModel, type SurvivingNode } from '../../src/sweep/disk-model';
 import { TraceIo } from '../../src/sweep/trace-io';
-import { SimulatedCrash } from '../../src/core/errors';
+import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { tempDir } from '../support/temp-dir';
 
 /** The surviving tree as { "a/b": "bytes" | "<dir>" }. */

@@ -11,7 +11,7 @@ import { createRun, openRun, readRun, runPath } from '../../src/store/files/chec
 import { SavePoint } from '../../src/store/save-points';
 import { PowerCutDisk } from '../../src/sweep/power-cut';
 import type { CutModel } from '../../src/sweep/disk-model';
-import { SimulatedCrash } from '../../src/core/errors';
+import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { copyTreeDurable } from '../../src/disk/durable-copy';
 import { sampleState } from './helpers/fixtures';
 import { tempDir } from '../support/temp-dir';

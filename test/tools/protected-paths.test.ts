@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { writeFileTool } from '../../src/tools/write-file';
 import { codePatchTool } from '../../src/tools/code-patch';
 import { readFileTool } from '../../src/tools/read-file';
-import { foldName, PROTECTED_PATHS, protectedBy } from '../../src/tools/protected-paths';
+import { PROTECTED_PATHS, protectedBy } from '../../src/tools/protected-paths';
+import { foldName } from '../../src/workspace/fold-name';
 import { anyTool, context, writeTree, callTool } from './support';
 import { tempDir } from '../support/temp-dir';
 

@@ -13,7 +13,7 @@ import { estimateRequestTokens } from '../../src/model/estimate';
 import { expectOf } from '../../src/model/recording-writer';
 import { RECORDING_VERSION, type Recording, type RecordedTurn } from '../../src/model/recording-format';
 import type { ScriptStep } from './script';
-import { Rng } from './rng';
+import { Rng } from '../rng';
 
 /** Tokens a provider adds for tool use (its own system prompt for tools). */
 const TOOL_USE_OVERHEAD_TOKENS = 346;

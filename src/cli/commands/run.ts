@@ -10,7 +10,7 @@ import { MODEL_FLAGS, modelFromFlags } from '../model-flag';
 import { interruptSignal } from '../interrupt';
 import { BadInputError } from '../../core/errors';
 import { isErrno } from '../../disk/errno';
-import { TOOL_ACTED, type CrashHook } from '../../store/save-points';
+import { TOOL_ACTED, type CrashHook } from '../../store/crash-points';
 import { runTriage, type TriageOutcome } from '../../triage/job';
 import { TerminalApprover, type ApproveMode } from '../terminal-approver';
 import { EXIT } from '../exitcodes';

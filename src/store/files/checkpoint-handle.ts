@@ -8,15 +8,15 @@
  * replace), then the journal is emptied.
  *
  * Saves are encoded at the call, in call order, and written one at a time. If a write fails,
- * later saves of this handle fail too (SaveFailedError; a SimulatedCrash or a lost lock is
+ * later saves of this handle fail too (SaveFailedError; a simulated process death or a lost lock is
  * rethrown as it was): the process dies as far as the checkpoint is concerned.
  *
  * To abandon a handle as a crash would (tests, the in-process sweep), call close() after the
- * SimulatedCrash: it releases the lock and saves nothing, just as a dying process's lock goes.
+ * simulated process death: it releases the lock and saves nothing, just as a dying process's lock goes.
  */
 import type { RunHandle } from '../run-handle';
 import type { SaveReason } from '../save-points';
-import { WritePoint, type CrashHook } from '../save-points';
+import { WritePoint, type CrashHook } from '../crash-points';
 import type { RunState } from '../state';
 import { LockCompromisedError } from '../../core/errors';
 import { writeFileAtomic } from '../../disk/atomic-write';
@@ -113,7 +113,7 @@ export class CheckpointHandle implements RunHandle {
   /**
    * Encodes what changed as it is at the call (setting updatedAt), then writes it crash-safely
    * after any earlier save. Given a StateEdit, the record holds exactly the changes it took;
-   * given the state itself, a full record. A SimulatedCrash from the crash hook propagates untouched.
+   * given the state itself, a full record. A process death (isProcessDeath) from the crash hook propagates untouched.
    */
   save(edit: StateEdit | RunState, _point: SaveReason): Promise<void> {
     return this.saves.submit(edit, (enc) => (enc.kind === 'compaction' ? () => this.compact(enc.snapshot) : () => this.append(enc.line)));

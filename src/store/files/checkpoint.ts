@@ -8,7 +8,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { RunHandle } from '../run-handle';
-import type { CrashHook } from '../save-points';
+import type { CrashHook } from '../crash-points';
 import type { RunState } from '../state';
 import { BadInputError, CorruptCheckpointError, LockCompromisedError, RunExistsError } from '../../core/errors';
 import { ensureDir, fsyncDir, isErrno } from '../../disk/atomic-write';
@@ -95,7 +95,7 @@ export async function createRun(stateDir: string, state: RunState, opts: StoreOp
  * process holds it), loads and validates, then tidies what a crash left: a torn journal tail is
  * cut, a stale journal emptied, temp files removed. A corrupt run is a CorruptCheckpointError
  * naming the file; the lock is released and the files left untouched. handle.close() releases
- * the lock; after a SimulatedCrash it is also how a test or the in-process sweep abandons the
+ * the lock; after a simulated process death (isProcessDeath) it is also how a test or the in-process sweep abandons the
  * handle as a dying process would (nothing is saved).
  */
 export async function openRun(stateDir: string, runId: string, opts: StoreOptions = {}): Promise<{ handle: RunHandle; state: RunState }> {

@@ -16,7 +16,8 @@
  * sent one at a time.
  */
 import type { RunHandle } from '../run-handle';
-import { PgWritePoint, type CrashHook, type SaveReason } from '../save-points';
+import type { SaveReason } from '../save-points';
+import { PgWritePoint, type CrashHook } from '../crash-points';
 import type { RunState } from '../state';
 import type { StateEdit } from '../state-edit';
 import { LockCompromisedError } from '../../core/errors';

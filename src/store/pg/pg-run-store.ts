@@ -21,7 +21,7 @@ import type { RunHandle } from '../run-handle';
 import type { OpenedRun, RunStore } from '../run-store';
 import type { RunState } from '../state';
 import { assertRunId } from '../files/state-layout';
-import { PgWritePoint } from '../save-points';
+import { PgWritePoint } from '../crash-points';
 import { encodeSnapshot } from '../files/snapshot';
 import { currentOwner, describeOwner, LockOwnerSchema, ownerStatus } from '../files/lock-owner';
 import { PgDatabase, type PgOptions } from './database';

@@ -1,35 +1,24 @@
 /**
- * Which tracker a run files into, as the user names it: "embedded" (the default: this state
- * folder's own tracker), "github:OWNER/REPO", or the URL of a tracker service
- * (`triage tracker serve`). The GitHub API's base is GITHUB_API_URL (GitHub Enterprise:
- * https://HOST/api/v3), default the public API.
+ * The GitHub parts of naming a tracker (the spec itself: ../spec.ts): a "github:OWNER/REPO"
+ * spec, the spec for a git remote of GitHub, the API's base (GITHUB_API_URL; GitHub
+ * Enterprise: https://HOST/api/v3; default the public API), and an issue's web address.
  */
 import { BadInputError } from '../../core/errors';
 
 export const GITHUB_API_DEFAULT = 'https://api.github.com';
 
-export type TrackerSpec = { kind: 'embedded' } | { kind: 'github'; owner: string; repo: string } | { kind: 'http'; url: string };
+/** How a tracker spec names a GitHub repository: "github:OWNER/REPO". */
+export const GITHUB_SPEC_PREFIX = 'github:';
 
 const NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,99})$/;
 
-export function parseTrackerSpec(text: string | undefined): TrackerSpec {
-  const t = (text ?? '').trim();
-  if (t === '' || t === 'embedded') return { kind: 'embedded' };
-  if (t.startsWith('github:')) {
-    const [owner, repo, ...rest] = t.slice('github:'.length).split('/');
-    if (!owner || !repo || rest.length > 0 || !NAME.test(owner) || !NAME.test(repo.replace(/\.git$/, ''))) {
-      throw new BadInputError(`The tracker "${t}" is not github:OWNER/REPO (e.g. github:octo-org/octo-repo).`);
-    }
-    return { kind: 'github', owner, repo: repo.replace(/\.git$/, '') };
+/** OWNER and REPO of the spec `t` ("github:OWNER/REPO", a trailing .git dropped); BadInputError when it is not one. */
+export function parseGithubRepo(t: string): { owner: string; repo: string } {
+  const [owner, repo, ...rest] = t.slice(GITHUB_SPEC_PREFIX.length).split('/');
+  if (!owner || !repo || rest.length > 0 || !NAME.test(owner) || !NAME.test(repo.replace(/\.git$/, ''))) {
+    throw new BadInputError(`The tracker "${t}" is not github:OWNER/REPO (e.g. github:octo-org/octo-repo).`);
   }
-  let url: URL;
-  try {
-    url = new URL(t);
-  } catch {
-    throw new BadInputError(`The tracker "${t}" is neither "embedded", github:OWNER/REPO, nor a tracker URL (http://HOST:PORT).`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BadInputError(`The tracker URL ${t} should be http:// or https://.`);
-  return { kind: 'http', url: t };
+  return { owner, repo: repo.replace(/\.git$/, '') };
 }
 
 /** The API base from GITHUB_API_URL (a path such as /api/v3 kept), without a trailing slash. */
@@ -48,7 +37,7 @@ export function githubApiUrl(env: NodeJS.ProcessEnv = process.env): string {
 export function githubSpecOfRemote(remote: string, host = 'github.com'): string | undefined {
   const h = host.replace(/[.]/g, '\\.');
   const m = new RegExp(`^(?:https?://(?:[^@/]+@)?${h}/|git@${h}:|ssh://git@${h}/)([^/]+)/([^/]+?)(?:\\.git)?/?$`).exec(remote.trim());
-  return m ? `github:${m[1]}/${m[2]}` : undefined;
+  return m ? `${GITHUB_SPEC_PREFIX}${m[1]}/${m[2]}` : undefined;
 }
 
 /**

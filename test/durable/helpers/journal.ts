@@ -1,7 +1,7 @@
 /** Helpers for the journal tests: where a run's files are, crash hooks, states that grow in the loop's pattern. */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { SimulatedCrash } from '../../../src/core/errors';
+import { SimulatedCrash } from '../../../src/sweep/simulated-crash';
 import { journalPath } from '../../../src/store/files/journal-file';
 import type { RunState } from '../../../src/store/state';
 import type { Message } from '../../../src/core/conversation';

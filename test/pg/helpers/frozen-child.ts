@@ -7,7 +7,8 @@
  * Prints one JSON line on exit: {phase} or {error, code}.
  */
 import type { RunState } from '../../../src/store/state';
-import { SavePoint, TOOL_ACTED, type CrashHook } from '../../../src/store/save-points';
+import { SavePoint } from '../../../src/store/save-points';
+import { TOOL_ACTED, type CrashHook } from '../../../src/store/crash-points';
 import { PgRunStore } from '../../../src/store/pg/pg-run-store';
 import { runTriage } from '../../../src/triage/job';
 import { TerminalApprover } from '../../../src/cli/terminal-approver';

@@ -13,8 +13,9 @@ import { transcriptText } from '../../../src/transcript/text';
 import { reviewChanges, undoRun, planUndo } from '../../../src/triage/run-files';
 import { findTask, mainTask } from '../../../src/triage/tasks/catalog';
 import { WrongWorkspaceError, copySample } from '../../../src/triage/tasks/sample-copy';
-import { SimulatedCrash, UndoRefusedError } from '../../../src/core/errors';
-import { TOOL_ACTED } from '../../../src/store/save-points';
+import { UndoRefusedError } from '../../../src/core/errors';
+import { SimulatedCrash } from '../../../src/sweep/simulated-crash';
+import { TOOL_ACTED } from '../../../src/store/crash-points';
 import type { Approver } from '../../../src/agent/approver';
 import { tempDir } from '../../support/temp-dir';
 

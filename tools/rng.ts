@@ -1,7 +1,12 @@
-/** A small seeded random generator (mulberry32), so authored recordings are the same on every run. */
+/**
+ * The one small seeded random generator (mulberry32): the same seed gives the same numbers on
+ * every run, so authored recordings, synthetic benchmark runs and a test's kill times can be
+ * replayed. Not for anything secret. A string seed is hashed (FNV-1a) to the 32-bit state.
+ */
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+/** FNV-1a of the string's UTF-16 code units: a 32-bit seed. */
 function seedOf(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
@@ -14,8 +19,8 @@ function seedOf(s: string): number {
 export class Rng {
   private state: number;
 
-  constructor(seed: string) {
-    this.state = seedOf(seed);
+  constructor(seed: string | number) {
+    this.state = typeof seed === 'string' ? seedOf(seed) : seed >>> 0;
   }
 
   /** A number in [0, 1). */
@@ -32,6 +37,12 @@ export class Rng {
     return lo + Math.floor(this.next() * (hi - lo + 1));
   }
 
+  /** One of `xs`. */
+  pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.next() * xs.length)];
+  }
+
+  /** `n` characters of [0-9A-Za-z]. */
   base62(n: number): string {
     let s = '';
     for (let i = 0; i < n; i++) s += BASE62[Math.floor(this.next() * 62)];

@@ -7,9 +7,9 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { toRel } from '../workspace/paths';
-import { hiddenIdentities, identityOf } from '../workspace/hidden-folders';
-import { foldName } from './protected-paths';
+import { toRel } from './paths';
+import { hiddenIdentities, identityOf } from './hidden-folders';
+import { foldName } from './fold-name';
 
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
