@@ -62,8 +62,8 @@ test('a test run reads as passed and failed with its failures; a file tool shows
 });
 
 test('a filing result names the issue filed', () => {
-  assert.deepEqual(filedIssue({ callId: 'c1', content: 'filed issue #3: Crash' }), { number: 3, title: 'Crash' });
-  assert.deepEqual(filedIssue({ callId: 'c1', content: 'filed issue #3: Crash\nurl: https://x/3' }), { number: 3, title: 'Crash', url: 'https://x/3' });
-  assert.equal(filedIssue({ callId: 'c1', content: 'filed issue #3: Crash', isError: true }), undefined);
-  assert.equal(filedIssue({ callId: 'c1', content: 'already filed as issue #3' }), undefined);
+  assert.deepEqual(filedIssue({ name: 'issue_file' }, { callId: 'c1', content: 'filed issue #3: Crash' }), { number: 3, title: 'Crash' });
+  assert.deepEqual(filedIssue({ name: 'issue_file' }, { callId: 'c1', content: 'filed issue #3: Crash\nurl: https://x/3' }), { number: 3, title: 'Crash', url: 'https://x/3' });
+  assert.equal(filedIssue({ name: 'issue_file' }, { callId: 'c1', content: 'filed issue #3: Crash', isError: true }), undefined);
+  assert.equal(filedIssue({ name: 'issue_file' }, { callId: 'c1', content: 'already filed as issue #3' }), undefined);
 });
