@@ -1,5 +1,5 @@
 /**
- * Writes a run's history into its event record (durable/events) as the loop goes. Events that
+ * Writes a run's history into its event record (store/run-event.ts) as the loop goes. Events that
  * claim something the state records (a reply's usage, a ladder decision, an answer) wait for
  * the save that makes their fact durable and are appended after it; a life that ends on an
  * error drops the claims its last save did not cover, and a crash (a simulated process death, or a real

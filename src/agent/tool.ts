@@ -73,7 +73,11 @@ export interface Tool<A = unknown> {
    * a path it cannot resolve is left out.
    */
   writes?(args: A, workspace: string): string[];
-  /** A readable rendering of the arguments for a person deciding on an approval. */
+  /**
+   * The approval's preview for a person deciding on it: the call's title (as its tool's view
+   * renders it, src/tools/view.ts), its arguments as plain text for a terminal, and a
+   * before/after diff of the file it would change when the tool was built with its workspace.
+   */
   describe?(args: A): CallDescription;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Read-only virtual documents: the agent's recorded version of a file (from the content
- * store), the details of a question, and a run's current state. See logic/blobUri.ts.
+ * store), the details of a question, and a run's current state. See logic/blob-uri.ts.
  */
 import * as vscode from 'vscode';
 import { BlobStore } from '../store/files/blobs';

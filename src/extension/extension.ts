@@ -1,7 +1,7 @@
 /**
  * Durable Triage in VS Code: a thin layer over the durable core and the triage job.
  * Activation stays cheap: it registers the commands, the Runs view and the documents, and
- * lists this workspace's unfinished runs (the core loads on first use; see core.ts).
+ * lists this workspace's unfinished runs (the core loads on first use; see lazy-modules.ts).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';

@@ -1,14 +1,14 @@
 /**
  * The model a run uses in the editor: built from the model pick and the settings for a new
- * run, and from the run's saved config for a resumed one (logic/resumeModel.ts). API keys
- * come from the secret store (or the environment); a missing key is asked for right away.
+ * run, and from the run's saved config for a resumed one (logic/resume-model.ts). API keys
+ * come from the secret store (or the environment: model/provider-config.ts); a missing key is
+ * asked for right away.
  */
 import * as vscode from 'vscode';
 import type { ModelChoice } from '../model/factory';
 import { PriceTable } from '../model/prices';
-import { OPENAI_DEFAULT_BASE_URL, isOpenAIHosted } from '../model/openai';
 import { BadInputError } from '../core/errors';
-import { checkBaseUrl } from '../model/base-url';
+import { PROVIDER_RULES, apiKeyFor, baseUrlFor, needsKey } from '../model/provider-config';
 import type { ExtensionSettings, ProviderSetting } from './logic/settings';
 import { resumeModel } from './logic/resume-model';
 import type { ApiKeys, KeyedProvider } from './secrets';
@@ -24,20 +24,13 @@ async function keyed(provider: KeyedProvider, model: string | undefined, baseUrl
   const choice: ModelChoice = { provider };
   if (model) choice.model = model;
   if (baseUrl) choice.baseUrl = baseUrl;
-  const env = provider === 'anthropic' ? process.env.ANTHROPIC_API_KEY : process.env.OPENAI_API_KEY;
-  // A base URL the factory would refuse is refused before a key is asked for (the setting's and a saved run's are checked already).
-  const variable = provider === 'anthropic' ? 'ANTHROPIC_BASE_URL' : 'OPENAI_BASE_URL';
-  const fromEnv = !baseUrl && process.env[variable] ? checkBaseUrl(process.env[variable], variable) : undefined;
-  const url = baseUrl || (provider === 'openai' ? fromEnv || OPENAI_DEFAULT_BASE_URL : undefined);
-  const needed = provider === 'anthropic' || (url !== undefined && isOpenAIHosted(url));
+  // A base URL the factory would refuse is refused before a key is asked for.
+  const url = baseUrlFor(provider, choice, process.env);
   let key = await d.keys.get(provider);
-  if (!key && !env && needed) {
+  if (!apiKeyFor(provider, key, process.env) && needsKey(provider, url)) {
     await d.keys.prompt(provider);
     key = await d.keys.get(provider);
-    if (!key) {
-      const label = provider === 'anthropic' ? 'Anthropic' : 'OpenAI';
-      throw new BadInputError(`No ${label} API key: run "Durable Triage: Set API Key", or pick another model.`);
-    }
+    if (!key) throw new BadInputError(`No ${PROVIDER_RULES[provider].label} API key: run "Durable Triage: Set API Key", or pick another model.`);
   }
   if (key) choice.apiKey = key;
   return choice;

@@ -3,12 +3,13 @@
  * (the run state records the provider and model name, not the key).
  */
 import * as vscode from 'vscode';
+import { PROVIDER_RULES, type KeyedProviderName } from '../model/provider-config';
 
-export type KeyedProvider = 'anthropic' | 'openai';
+export type KeyedProvider = KeyedProviderName;
 
 export const KEY_PROVIDERS: readonly { provider: KeyedProvider; label: string; env: string }[] = [
-  { provider: 'anthropic', label: 'Anthropic', env: 'ANTHROPIC_API_KEY' },
-  { provider: 'openai', label: 'OpenAI-compatible', env: 'OPENAI_API_KEY' },
+  { provider: 'anthropic', label: 'Anthropic', env: PROVIDER_RULES.anthropic.keyVariable },
+  { provider: 'openai', label: 'OpenAI-compatible', env: PROVIDER_RULES.openai.keyVariable },
 ];
 
 function secretName(p: KeyedProvider): string {

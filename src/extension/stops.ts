@@ -1,5 +1,5 @@
 /**
- * Showing a run's stop: the typed error's notification (logic/errorView.ts) and what each
+ * Showing a run's stop: the typed error's notification (logic/error-view.ts) and what each
  * button does. A changed workspace gets its own loop: Show Diff shows the diffs and asks
  * again; Restore Agent's Version and Accept Current Files fix the workspace and resume;
  * Abandon Run deletes the run's checkpoint (after a confirmation).

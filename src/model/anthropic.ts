@@ -20,10 +20,9 @@ import { withRetry } from './retry';
 import { anthropicBody, type AnthropicBody } from './anthropic-request';
 import { AnthropicStream, anthropicStreamError, parseAnthropicMessage, type AnthropicWholeMessage } from './anthropic-reply';
 import { Pricer, fallbackCallId, type ParsedReply } from './reply';
+import { baseUrlFor } from './provider-config';
 
-export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
-
-/** baseUrl default: ANTHROPIC_BASE_URL, else https://api.anthropic.com; maxTokens default 8192. */
+/** baseUrl default: ANTHROPIC_BASE_URL, else https://api.anthropic.com (provider-config.ts); maxTokens default 8192. */
 export interface AnthropicOptions extends LiveProviderOptions {
   apiKey: string;
   /** Prompt-caching breakpoints on the system prompt and the conversation's end (default true). */
@@ -41,7 +40,7 @@ export class AnthropicProvider implements ModelProvider {
 
   constructor(private readonly o: AnthropicOptions) {
     this.model = o.model;
-    this.baseUrl = (o.baseUrl ?? process.env.ANTHROPIC_BASE_URL ?? ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.baseUrl = (o.baseUrl ?? baseUrlFor('anthropic', undefined, process.env)).replace(/\/+$/, '');
     this.url = `${this.baseUrl}/v1/messages`;
     this.timeoutMs = o.timeoutMs ?? 120_000;
     this.prices = o.prices ?? new PriceTable();

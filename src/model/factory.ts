@@ -1,19 +1,17 @@
 /**
  * Building a provider from a choice (CLI flags, editor settings) and the environment.
  *
- * Keys: an explicit apiKey wins, else ANTHROPIC_API_KEY / OPENAI_API_KEY. OpenAI's own API
- * needs a key; a local OpenAI-compatible server (any other base URL) may run without one.
- * Base URLs: the choice's, else ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the public API; one
- * that is not an http(s) URL or holds a user name or password is refused here, before any call
- * (base-url.ts).
+ * Where the key and the base URL come from, and which provider needs a key: provider-config.ts.
+ * A base URL that is not an http(s) URL or holds a user name or password is refused here,
+ * before any call (base-url.ts).
  */
 import { BadInputError } from '../core/errors';
-import { checkBaseUrl } from './base-url';
+import { PROVIDER_RULES, apiKeyFor, baseUrlFor, needsKey } from './provider-config';
 import type { ModelProvider } from './provider';
 import type { Recording } from './recording-format';
 import { PriceTable } from './prices';
-import { AnthropicProvider, ANTHROPIC_DEFAULT_BASE_URL } from './anthropic';
-import { OpenAIProvider, OPENAI_DEFAULT_BASE_URL, isOpenAIHosted } from './openai';
+import { AnthropicProvider } from './anthropic';
+import { OpenAIProvider } from './openai';
 import { RecordedModel } from './recorded-provider';
 import type { RetryOptions } from './retry';
 import type { FetchFn } from './sdk';
@@ -44,13 +42,6 @@ export const DEFAULT_MODELS = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-4.1
 
 const SET_KEY = 'or run "Durable Triage: Set API Key" in the editor';
 
-/** The choice's base URL, else the environment's, checked; undefined: the provider's public API. */
-function baseUrlOf(choice: ModelChoice, env: NodeJS.ProcessEnv, variable: 'ANTHROPIC_BASE_URL' | 'OPENAI_BASE_URL'): string | undefined {
-  if (choice.baseUrl) return checkBaseUrl(choice.baseUrl, choice.baseUrlFrom ?? 'The model base URL');
-  const fromEnv = env[variable];
-  return fromEnv ? checkBaseUrl(fromEnv, variable) : undefined;
-}
-
 export function createProvider(choice: ModelChoice, env: NodeJS.ProcessEnv = process.env): ModelProvider {
   const prices = choice.prices ?? new PriceTable();
   const common = {
@@ -67,16 +58,17 @@ export function createProvider(choice: ModelChoice, env: NodeJS.ProcessEnv = pro
       return new RecordedModel(choice.recording, prices);
     }
     case 'anthropic': {
-      const baseUrl = baseUrlOf(choice, env, 'ANTHROPIC_BASE_URL') ?? ANTHROPIC_DEFAULT_BASE_URL;
-      const apiKey = choice.apiKey || env.ANTHROPIC_API_KEY;
-      if (!apiKey) throw new BadInputError(`No Anthropic API key: set ANTHROPIC_API_KEY, ${SET_KEY}.`);
+      const baseUrl = baseUrlFor('anthropic', choice, env);
+      const apiKey = apiKeyFor('anthropic', choice.apiKey, env);
+      if (!apiKey) throw new BadInputError(`No Anthropic API key: set ${PROVIDER_RULES.anthropic.keyVariable}, ${SET_KEY}.`);
       return new AnthropicProvider({ apiKey, baseUrl, model: choice.model || DEFAULT_MODELS.anthropic, ...common });
     }
     case 'openai': {
-      const apiKey = choice.apiKey || env.OPENAI_API_KEY;
-      const baseUrl = baseUrlOf(choice, env, 'OPENAI_BASE_URL') ?? OPENAI_DEFAULT_BASE_URL;
-      if (!apiKey && isOpenAIHosted(baseUrl)) {
-        throw new BadInputError(`No OpenAI API key: set OPENAI_API_KEY, ${SET_KEY}. (A local server needs none: set OPENAI_BASE_URL or --base-url to its address.)`);
+      const apiKey = apiKeyFor('openai', choice.apiKey, env);
+      const baseUrl = baseUrlFor('openai', choice, env);
+      if (!apiKey && needsKey('openai', baseUrl)) {
+        const { keyVariable, baseUrlVariable } = PROVIDER_RULES.openai;
+        throw new BadInputError(`No OpenAI API key: set ${keyVariable}, ${SET_KEY}. (A local server needs none: set ${baseUrlVariable} or --base-url to its address.)`);
       }
       return new OpenAIProvider({ ...(apiKey ? { apiKey } : {}), baseUrl, model: choice.model || DEFAULT_MODELS.openai, ...common });
     }

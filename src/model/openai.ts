@@ -15,25 +15,15 @@ import { withRetry } from './retry';
 import { openaiBody, type OpenAIBody } from './openai-request';
 import { OpenAIStream, openaiStreamError, parseOpenAICompletion, type OpenAIWholeCompletion } from './openai-reply';
 import { Pricer, fallbackCallId, type ParsedReply } from './reply';
-
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+import { baseUrlFor, isOpenAIHosted } from './provider-config';
 
 /**
- * baseUrl default: OPENAI_BASE_URL, else https://api.openai.com/v1. maxTokens unset sends none
+ * baseUrl default: OPENAI_BASE_URL, else https://api.openai.com/v1 (provider-config.ts). maxTokens unset sends none
  * (the server's default); OpenAI gets max_completion_tokens, other servers max_tokens.
  */
 export interface OpenAIOptions extends LiveProviderOptions {
   /** Sent as a Bearer token; omit for a local server that needs none. */
   apiKey?: string;
-}
-
-/** True when the base URL is OpenAI's own API (which needs a key). */
-export function isOpenAIHosted(baseUrl: string): boolean {
-  try {
-    return new URL(baseUrl).hostname === 'api.openai.com';
-  } catch {
-    return false;
-  }
 }
 
 export class OpenAIProvider implements ModelProvider {
@@ -48,7 +38,7 @@ export class OpenAIProvider implements ModelProvider {
 
   constructor(private readonly o: OpenAIOptions) {
     this.model = o.model;
-    this.baseUrl = (o.baseUrl ?? process.env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.baseUrl = (o.baseUrl ?? baseUrlFor('openai', undefined, process.env)).replace(/\/+$/, '');
     this.url = `${this.baseUrl}/chat/completions`;
     this.hosted = isOpenAIHosted(this.baseUrl);
     this.timeoutMs = o.timeoutMs ?? 120_000;

@@ -1,9 +1,9 @@
 /**
  * The one store interface the runner, the job, the run administration and the CLI use. Two
- * backends implement it: the local files of a state folder (file-run-store.ts, the default:
+ * backends implement it: the local files of a state folder (files/file-run-store.ts, the default:
  * embedded, no set-up, a flock-style lock per run) and a PostgreSQL database (pg/, leases with
  * fencing, shared by a fleet of workers and the editors connected to it). Each also keeps the
- * runs' event records (durable/events). The loop, the ladder
+ * runs' event records (run-event.ts). The loop, the ladder
  * and the tools only ever see the RunHandle one of them hands out.
  */
 import type { RunHandle } from './run-handle';

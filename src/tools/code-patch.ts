@@ -16,6 +16,7 @@ import { applyTo, failingHunk, parseOneFilePatch, reverseOf, type OneFilePatch }
 import { currentText } from './preview';
 import { readRegularFile } from './regular-file';
 import { writeTarget, type WriteTarget } from './write-target';
+import { clip, str, withPath, type ToolView } from './view';
 import { syncFileDurable, writeFileDurable } from '../disk/durable-write';
 
 const PatchArgs = z.strictObject({
@@ -23,6 +24,17 @@ const PatchArgs = z.strictObject({
   patch: text('A unified diff of that file'),
 });
 type PatchArgs = z.infer<typeof PatchArgs>;
+
+/** A patch call: "Patch <path>", its patch as a diff, shown unfolded. */
+export const codePatchView: ToolView = {
+  icon: 'diff',
+  unfolded: true,
+  writesPath: true,
+  call(a) {
+    const p = str(a.path);
+    return withPath(a, { title: `Patch ${p ?? '?'}`, args: [{ kind: 'diff', path: p ?? '', text: clip(str(a.patch) ?? '') }] });
+  },
+};
 
 /** `workspace`: for describe()'s diff; `hidden`: the folders the tools treat as outside the workspace (the run's state folder). */
 export function codePatchTool(o: { workspace?: string; hidden?: readonly string[] } = {}): Tool<PatchArgs> {
@@ -80,7 +92,7 @@ export function codePatchTool(o: { workspace?: string; hidden?: readonly string[
     },
     describe(args) {
       const patch = args.patch;
-      const d: CallDescription = { title: `Patch ${args.path}`, detail: patch };
+      const d: CallDescription = { title: codePatchView.call(args).title, detail: patch };
       if (o.workspace) {
         const cur = currentText(o.workspace, args.path, o.hidden);
         if (cur !== undefined) {

@@ -24,12 +24,33 @@ import type { TrackerIssue } from '../tracker/store';
 import { LIMITS } from '../tracker/input';
 import { z } from 'zod';
 import { errorResult, guarded, text } from './guarded';
+import { clip, str, type ToolView } from './view';
+import type { Block } from '../transcript/model';
 
 interface IssueArgs {
   title: string;
   body: string;
   cause: string;
 }
+
+/** A filing: "File issue: <title>", the issue's title, cause and body, shown unfolded; its result names the issue filed (filedText, read back). */
+export const issueFileView: ToolView = {
+  icon: 'issues',
+  unfolded: true,
+  call(a) {
+    const title = str(a.title) ?? '';
+    const b: Block = { kind: 'issue', title, body: clip(str(a.body) ?? '') };
+    const cause = str(a.cause);
+    if (cause !== undefined) b.cause = cause;
+    return { title: `File issue: ${title}`, args: [b] };
+  },
+  filed(r) {
+    if (r.isError) return undefined;
+    const m = /^filed issue #(\d+): (.*)$(?:\nurl: (https?:\/\/\S+)$)?/m.exec(r.content);
+    if (!m) return undefined;
+    return m[3] ? { number: Number(m[1]), title: m[2], url: m[3] } : { number: Number(m[1]), title: m[2] };
+  },
+};
 
 /**
  * The arguments; with the run's causes, `cause` must be one of them (an enum the model is told
@@ -88,7 +109,7 @@ export function issueFileTool(o: IssueFileOptions): Tool<IssueArgs> {
       return filed.length > 0 ? { content: alreadyFiledText(filed[0], input.cause, ctx.runId) } : undefined;
     },
     describe(args) {
-      return { title: `File issue: ${args.title}`, detail: `${args.body}\n\ncause: ${args.cause}` };
+      return { title: issueFileView.call({ ...args }).title, detail: `${args.body}\n\ncause: ${args.cause}` };
     },
   };
   if (o.keys) {

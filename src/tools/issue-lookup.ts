@@ -6,6 +6,16 @@ import type { Tracker } from '../tracker/tracker';
 import type { TrackerIssue } from '../tracker/store';
 import { z } from 'zod';
 import { errorResult, guarded, text } from './guarded';
+import { str, type ToolView } from './view';
+
+/** "Look up issues (<cause, query or #number>)". */
+export const issueLookupView: ToolView = {
+  icon: 'search',
+  call(a) {
+    const by = str(a.cause) ?? str(a.query) ?? (a.number !== undefined ? `#${String(a.number)}` : '');
+    return { title: `Look up issues${by ? ` (${by})` : ''}`, args: [] };
+  },
+};
 
 export function issueLookupTool(o: { tracker: Tracker }): Tool<{ number?: number | null; cause?: string | null }> {
   return {

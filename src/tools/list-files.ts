@@ -5,8 +5,19 @@ import { resolveInWorkspace, toRel, ToolInputError } from '../workspace/paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
 import { walkFiles } from '../workspace/walk';
+import { plainResult, str, withPath, type ToolView } from './view';
 
 export const LIST_CAP = 500;
+
+/** "List files in <path>"; its result is the listing, shown whole. */
+export const listFilesView: ToolView = {
+  icon: 'list-tree',
+  call(a) {
+    const p = str(a.path);
+    return withPath(a, { title: `List files${p ? ` in ${p}` : ''}`, args: [] });
+  },
+  result: (r) => plainResult(r, 'always'),
+};
 
 /** `hidden`: the folders the tools treat as outside the workspace (the run's state folder); never listed. */
 export function listFilesTool(o: { hidden?: readonly string[] } = {}): Tool<{ path?: string | null }> {

@@ -8,8 +8,16 @@ import { resolveInWorkspace, toRel, ToolInputError } from '../workspace/paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
 import { readRegularFile } from './regular-file';
+import { plainResult, str, withPath, type ToolView } from './view';
 
 export const READ_CAP = 100_000;
+
+/** "Read <path>"; its result is the file's text, shown whole. */
+export const readFileView: ToolView = {
+  icon: 'file',
+  call: (a) => withPath(a, { title: `Read ${str(a.path) ?? '?'}`, args: [] }),
+  result: (r) => plainResult(r, 'always'),
+};
 
 /** `hidden`: the folders the tools treat as outside the workspace (the run's state folder). */
 export function readFileTool(o: { hidden?: readonly string[] } = {}): Tool<{ path: string }> {

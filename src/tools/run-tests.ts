@@ -12,8 +12,35 @@ import type { RunnerPlan } from '../runners/detect';
 import type { TestRun } from '../runners/types';
 import { z } from 'zod';
 import { guarded } from './guarded';
+import { plainResult, type ResultLook, type ToolView } from './view';
+import type { ToolResult } from '../core/conversation';
 
 export const TEST_OUTPUT_CAP = 8 * 1024;
+
+/** "Run tests: <files>"; its result reads as passed and failed, with each failure (formatTestRun's text, read back). */
+export const runTestsView: ToolView = {
+  icon: 'beaker',
+  call(a) {
+    const files = Array.isArray(a.files) ? a.files.filter((f): f is string => typeof f === 'string') : [];
+    return { title: files.length ? `Run tests: ${files.join(', ')}` : 'Run the tests', args: [] };
+  },
+  result: (r) => (r.isError === true ? undefined : testsResult(r)) ?? plainResult(r),
+};
+
+const COUNTS = /^tests: (\d+) passed, (\d+) failed/;
+
+function testsResult(r: ToolResult): ResultLook | undefined {
+  const m = COUNTS.exec(r.content);
+  if (!m) return undefined;
+  const failures = r.content
+    .split(/\n\nFAILED: /)
+    .slice(1)
+    .map((chunk) => {
+      const [name, ...rest] = chunk.split('\n');
+      return { name: name.trim(), detail: rest.map((l) => l.replace(/^ {2}/, '')).join('\n').trim() };
+    });
+  return { summary: `${m[1]} passed, ${m[2]} failed`, isError: Number(m[2]) > 0, blocks: [{ kind: 'tests', passed: Number(m[1]), failed: Number(m[2]), failures }] };
+}
 
 export function runTestsTool(o: { command?: string } = {}): Tool<{ files?: string[] | null }> {
   return {

@@ -6,10 +6,22 @@ import { z } from 'zod';
 import { guarded, text } from './guarded';
 import { walkFiles } from '../workspace/walk';
 import { assertRegular, readRegularFile } from './regular-file';
+import { plainResult, str, type ToolView } from './view';
 
 export const MATCH_CAP = 200;
 const LINE_CAP = 240;
 const FILE_CAP = 1_000_000;
+
+/** 'Search for "<query>" in <path>'; its result is the matching lines, shown whole. */
+export const searchFilesView: ToolView = {
+  icon: 'search',
+  call(a) {
+    const q = str(a.query) ?? str(a.pattern) ?? '';
+    const p = str(a.path);
+    return { title: `Search for "${q}"${p ? ` in ${p}` : ''}`, args: [] };
+  },
+  result: (r) => plainResult(r, 'always'),
+};
 
 /** `hidden`: the folders the tools treat as outside the workspace (the run's state folder); never searched. */
 export function searchFilesTool(o: { hidden?: readonly string[] } = {}): Tool<{ query: string; path?: string | null }> {

@@ -10,9 +10,20 @@ import { z } from 'zod';
 import { guarded, text } from './guarded';
 import { currentText } from './preview';
 import { writeTarget } from './write-target';
+import { clip, str, withPath, type ToolView } from './view';
 import { writeFileDurable } from '../disk/durable-write';
 
 export const WRITE_CAP = 1_000_000;
+
+/** A write: "Write <path>", the new content. */
+export const writeFileView: ToolView = {
+  icon: 'new-file',
+  writesPath: true,
+  call(a) {
+    const p = str(a.path);
+    return withPath(a, { title: `Write ${p ?? '?'}`, args: [{ kind: 'code', text: clip(str(a.content) ?? ''), label: p ?? '' }] });
+  },
+};
 
 /** `workspace`: for describe()'s diff; `hidden`: the folders the tools treat as outside the workspace (the run's state folder). */
 export function writeFileTool(o: { workspace?: string; hidden?: readonly string[] } = {}): Tool<{ path: string; content: string }> {
@@ -36,7 +47,7 @@ export function writeFileTool(o: { workspace?: string; hidden?: readonly string[
       }),
     describe(args) {
       const content = args.content;
-      const d: CallDescription = { title: `Write ${args.path}`, detail: content.length > 4000 ? `${content.slice(0, 4000)}\n...` : content };
+      const d: CallDescription = { title: writeFileView.call(args).title, detail: content.length > 4000 ? `${content.slice(0, 4000)}\n...` : content };
       if (o.workspace) {
         const before = currentText(o.workspace, args.path, o.hidden);
         if (before !== undefined) d.diff = { path: before.rel, before: before.text, after: content };

@@ -1,5 +1,5 @@
 /**
- * Where the write tools may write: inside the workspace (workspace-paths.ts, which also keeps
+ * Where the write tools may write: inside the workspace (workspace/paths.ts, which also keeps
  * out the hidden folders), never a protected path (protected-paths.ts: .git, node_modules, the
  * files that configure tools or the editor), whether named directly or reached through a
  * symlink, and never over a folder or anything else that is not a regular file.

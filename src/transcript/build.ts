@@ -12,7 +12,7 @@ import { ABSENT, type RunState } from '../store/state';
 import { type Message, type ToolCall, type ToolResult } from '../core/conversation';
 import type { RunEvent, RunEventLog } from '../store/run-event';
 import { DENIED } from '../agent/loop';
-import { describeCall, describeResult, filedIssue } from './calls';
+import { callLayout, describeCall, describeResult, filedIssue } from './calls';
 import type { CallView, Entry, Note, Transcript } from './model';
 import { phaseWords } from './words';
 import { GITHUB_API_DEFAULT, githubIssueWebUrl } from '../tracker/github/spec';
@@ -87,7 +87,7 @@ function ladderSummary(ls: Ladder[], titles: Map<string, string>): string[] {
 }
 
 function callOf(call: ToolCall, turn: number, result: ToolResult | undefined, state: RunState): CallView {
-  const v: CallView = { callId: call.id, tool: call.name, ...describeCall(call), status: 'not-run', notes: [] };
+  const v: CallView = { callId: call.id, tool: call.name, ...describeCall(call), status: 'not-run', notes: [], ...callLayout(call.name) };
   if (result) {
     v.result = describeResult(call, result);
     v.status = result.isError ? (result.content === DENIED ? 'denied' : 'error') : 'done';
@@ -251,9 +251,8 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
 
   const issues: Transcript['issues'] = [];
   for (const [id, c] of calls) {
-    if (c.tool !== 'issue_file') continue;
     const r = results.get(id);
-    const f = r && filedIssue(r);
+    const f = r && filedIssue({ name: c.tool }, r);
     if (!f || issues.some((i) => i.number === f.number)) continue;
     const url = f.url ?? issueUrl(state.config.options, f.number);
     issues.push({ number: f.number, title: f.title, callId: id, ...(url ? { url } : {}) });

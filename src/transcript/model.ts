@@ -35,6 +35,12 @@ export interface CallView {
   result?: { summary: string; isError: boolean; blocks: Block[] };
   /** The run's history about this call: ladder decisions, answers and who gave them. */
   notes: Note[];
+  /** The Run panel's icon of the call (a codicon name; its tool's view says which): none, a generic one. */
+  icon?: string;
+  /** Its arguments are shown unfolded in the Run panel (a patch, an issue). */
+  unfolded?: true;
+  /** The call writes the file at `path` (the Run panel links that file's diff). */
+  writesPath?: true;
 }
 
 export type Entry =

@@ -23,7 +23,7 @@ import type { ModelProvider } from '../model/provider';
 import type { Price } from '../model/prices';
 import { PriceTable } from '../model/prices';
 import { createProvider, type ModelChoice } from '../model/factory';
-import { checkBaseUrl } from '../model/base-url';
+import { baseUrlOption, chosenBaseUrl, savedBaseUrl, savedBaseUrlFrom } from '../model/provider-config';
 import { loadRecording } from '../model/recorded-provider';
 import { findTask, type TaskSpec } from './tasks/catalog';
 import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
@@ -138,7 +138,7 @@ export async function newTriageState(
   const tracker = parseTrackerSpec(o.trackerUrl);
   const choice: ModelChoice | undefined = isProvider(o.model) ? undefined : o.model;
   // Checked before anything is copied or saved: a user:password@ in it would be saved with the run.
-  if (choice?.baseUrl) checkBaseUrl(choice.baseUrl, choice.baseUrlFrom ?? 'The model base URL');
+  chosenBaseUrl(choice);
   const runId = newRunId(task.name);
   let workspace: string;
   if (o.workspace) {
@@ -158,7 +158,7 @@ export async function newTriageState(
   if (tracker.kind !== 'embedded') options.trackerUrl = o.trackerUrl!.trim();
   if (tracker.kind === 'github' && o.githubApiUrl) options.githubApiUrl = o.githubApiUrl;
   if (o.testCommand) options.testCommand = o.testCommand;
-  if (choice?.baseUrl) options.baseUrl = choice.baseUrl;
+  Object.assign(options, baseUrlOption(choice));
   if (ownFolder && o.crashes) options.crashes = o.crashes;
   return newState({
     runId,
@@ -284,10 +284,10 @@ async function buildModel(o: Omit<TriageRunOptions, 'task' | 'workspace'>, task:
   if (isProvider(o.model)) m = o.model;
   else {
     const choice: ModelChoice = o.model ?? { provider: state.config.provider as ModelChoice['provider'], model: state.config.model };
-    const saved = choice.baseUrl ? undefined : state.config.options?.baseUrl;
+    const saved = choice.baseUrl ? undefined : savedBaseUrl(state.config.options);
     m = createProvider({
       ...choice,
-      ...(saved ? { baseUrl: saved, baseUrlFrom: `The base URL saved with run ${state.runId}` } : {}),
+      ...(saved ? { baseUrl: saved, baseUrlFrom: savedBaseUrlFrom(state.runId) } : {}),
       ...(choice.provider === 'recorded' ? { recording: await loadRecording(task.recording) } : {}),
       ...(o.prices ? { prices: new PriceTable(o.prices) } : {}),
     });

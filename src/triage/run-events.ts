@@ -1,5 +1,5 @@
 /**
- * A run store's event record (see durable/events): the store's own (a file per run beside the
+ * A run store's event record (see store/run-event.ts): the store's own (a file per run beside the
  * checkpoints, or PostgreSQL's triage_run_events), and a note a person's choice outside a run's
  * life leaves in it.
  */

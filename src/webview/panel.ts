@@ -1,7 +1,9 @@
 /**
  * The Run panel's script (runs in the webview; bundled to dist/panel.js). It lays out the
- * transcript it is sent (see panelProtocol.ts) with the editor's theme colours and codicons,
- * and sends the person's actions back as messages. Every text goes in with textContent: the
+ * transcript it is sent (see protocol.ts) with the editor's theme colours and codicons,
+ * and sends the person's actions back as messages. It knows no tool by name: a call's blocks,
+ * icon, whether it shows unfolded and whether it links a diff come with the call (its tool's
+ * view, src/tools/view.ts). Every text goes in with textContent: the
  * model's words, file contents and issue bodies are never read as HTML.
  */
 import type { FromPanel, PanelState, PanelView, ToPanel } from './protocol';
@@ -89,17 +91,6 @@ function block(b: Block): HTMLElement {
   }
 }
 
-const TOOL_ICONS: Record<string, string> = {
-  code_patch: 'diff',
-  write_file: 'new-file',
-  read_file: 'file',
-  list_files: 'list-tree',
-  search_files: 'search',
-  run_tests: 'beaker',
-  issue_file: 'issues',
-  issue_lookup: 'search',
-};
-
 const STATUS: Record<CallView['status'], { icon: string; label: string }> = {
   done: { icon: 'pass', label: 'done' },
   error: { icon: 'error', label: 'error' },
@@ -116,7 +107,7 @@ function callCard(c: CallView, view: PanelView, t: Transcript): HTMLElement {
   const head = h(
     'div',
     { class: 'call-head' },
-    icon(TOOL_ICONS[c.tool] ?? 'tools'),
+    icon(c.icon ?? 'tools'),
     h('span', { class: 'call-title' }, c.title),
     h('span', { class: 'tool' }, c.tool),
     h('span', { class: `status s-${c.status}`, title: st.label }, icon(st.icon, st.label)),
@@ -124,7 +115,7 @@ function callCard(c: CallView, view: PanelView, t: Transcript): HTMLElement {
   card.append(head);
   const body: Node[] = c.args.map(block);
   if (c.result) body.push(h('div', { class: `result${c.result.isError ? ' error' : ''}` }, ...c.result.blocks.map(block)));
-  const showArgs = c.tool === 'code_patch' || c.tool === 'issue_file' || c.status === 'waiting';
+  const showArgs = c.unfolded === true || c.status === 'waiting';
   if (body.length > 0) card.append(details(`call:${c.callId}`, [h('span', { class: 'result-summary' }, c.result ? c.result.summary : st.label)], body, showArgs));
   else if (c.result) card.append(h('div', { class: 'result-summary plain' }, c.result.summary));
   for (const n of c.notes) card.append(h('div', { class: `note tone-${n.tone}` }, icon(n.tone === 'history' ? 'history' : n.tone === 'success' ? 'check' : n.tone === 'warning' ? 'warning' : 'info'), ' ', n.text));
@@ -138,7 +129,7 @@ function callCard(c: CallView, view: PanelView, t: Transcript): HTMLElement {
     } else actions.append(button('Answer…', 'comment', () => vscode.postMessage({ type: 'ask', callId: c.callId }), { primary: true }));
     card.append(actions);
   }
-  if (c.path && view.files[c.path] && (c.tool === 'code_patch' || c.tool === 'write_file')) {
+  if (c.path && view.files[c.path] && c.writesPath) {
     const link = h('button', { class: 'link', type: 'button', title: `The diff of ${c.path} against the file before the run` }, icon('diff'), ' diff against before the run');
     link.addEventListener('click', () => vscode.postMessage({ type: 'diff', path: c.path! }));
     card.append(h('div', { class: 'links' }, link));

@@ -1,6 +1,6 @@
 /**
  * The messages between the Run panel (a webview, src/webview/panel.ts) and the extension
- * (runPanels.ts). The panel only lays out what it is sent and asks for actions by message; it
+ * (src/extension/run-panels.ts). The panel only lays out what it is sent and asks for actions by message; it
  * holds no state of its own beyond what is open and where it is scrolled.
  */
 import { z } from 'zod';

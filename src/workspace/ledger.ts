@@ -4,7 +4,7 @@
  * store. On resume every recorded file is checked; a changed or missing one stops the run,
  * and there are two ways on: restore the agent's version, or accept the current files (the
  * model is then told what changed: src/agent/notes.ts). Restoring checks each version's SHA-256
- * and refuses paths that go through a symlink out of the workspace (workspace-links.ts).
+ * and refuses paths that go through a symlink out of the workspace (links.ts).
  */
 import * as fsCb from 'node:fs';
 import * as fs from 'node:fs/promises';

@@ -4,7 +4,7 @@
  * first wrote it (from the content store), each file the run created deleted. Undo refuses, and
  * changes nothing, when a file was edited after the run wrote it (that edit would be lost), when
  * the run did not record a file's earlier version, when that version no longer matches its
- * SHA-256, or when a path goes through a symlink out of the workspace (workspace-links.ts).
+ * SHA-256, or when a path goes through a symlink out of the workspace (links.ts).
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';

@@ -4,7 +4,7 @@
  * them points at the real buggy line. The workspace path is replaced by where the app
  * was installed on the user's machine.
  *
- *   node out/src/triage/authoring/crash-reports.js [task...]   rewrites crashes/ of the samples
+ *   node out/tools/authoring/crash-reports.js [task...]   rewrites crashes/ of the samples
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * How each typed stop (src/durable/errors.ts) is shown: severity, text and the buttons that
+ * How each typed stop (src/core/errors.ts) is shown: severity, text and the buttons that
  * lead on. The texts of the shared contract (open elsewhere, files changed) come from texts.ts.
  */
 import {

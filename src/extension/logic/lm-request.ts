@@ -1,6 +1,6 @@
 /**
  * Our request in the shape VS Code's Language Model API takes, without the vscode classes
- * (lmProvider.ts turns these parts into LanguageModelTextPart / ToolCallPart / ToolResultPart).
+ * (../lm-provider.ts turns these parts into LanguageModelTextPart / ToolCallPart / ToolResultPart).
  *
  * - The API has no system role: the system prompt opens the first user message.
  * - The summary (if any) replaces older messages, as for every provider (withSummary).

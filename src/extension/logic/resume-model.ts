@@ -5,6 +5,7 @@
  * base URL that cannot work (a user:password@ in it) is refused here, before a key is asked for.
  */
 import { checkBaseUrl } from '../../model/base-url';
+import { savedBaseUrl, savedBaseUrlFrom } from '../../model/provider-config';
 
 export type ResumeModel =
   | { kind: 'recorded' }
@@ -21,7 +22,8 @@ export function resumeModel(config: { provider: string; model: string; options?:
     case 'anthropic':
     case 'openai': {
       const r: ResumeModel = { kind: 'keyed', provider: config.provider, model: config.model };
-      if (config.options?.baseUrl) r.baseUrl = checkBaseUrl(config.options.baseUrl, 'The base URL saved with this run');
+      const saved = savedBaseUrl(config.options);
+      if (saved) r.baseUrl = checkBaseUrl(saved, savedBaseUrlFrom());
       return r;
     }
     default:

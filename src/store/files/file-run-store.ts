@@ -1,5 +1,5 @@
 /**
- * The file backend of the run store: a state folder (paths.ts) with one snapshot and one
+ * The file backend of the run store: a state folder (state-layout.ts) with one snapshot and one
  * journal per run, a lock per run, and the content store in blobs/. It is checkpoint.ts
  * behind the RunStore interface, unchanged in behaviour. Before its first read or write, the
  * state folder is checked (state-folder-check.ts): a link, a foreign owner or a mode others can

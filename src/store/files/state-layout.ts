@@ -6,7 +6,7 @@
  *   <stateDir>/runs/<runId>.json.lock/    the run's lock (proper-lockfile), with owner.json inside
  *   <stateDir>/runs/.<runId>.json.*.tmp   a checkpoint write in progress (or left by a crash)
  *   <stateDir>/blobs/<sha256>             bytes the run wrote, by content
- *   <stateDir>/events/<runId>.jsonl       the run's event record (events/run-events-file.ts)
+ *   <stateDir>/events/<runId>.jsonl       the run's event record (run-events-file.ts)
  *   <stateDir>/tracker/                   the embedded tracker's issues (tracker/embedded.ts)
  *   <stateDir>/workspaces/<runId>/        a run's copy of its task's sample
  *

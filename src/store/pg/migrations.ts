@@ -14,7 +14,7 @@
  *   triage_blobs       the content store: bytes by SHA-256
  *   triage_issues      the embedded tracker's issues, shared by every run of the database
  *   triage_answers     a person's answers to a paused run's questions, left for the worker that continues it
- *   triage_run_events  (2) the runs' event records: one row per event, in order (durable/events)
+ *   triage_run_events  (2) the runs' event records: one row per event, in order (store/run-event.ts)
  */
 export interface Migration {
   version: number;
