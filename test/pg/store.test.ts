@@ -161,7 +161,7 @@ test('migrations run once, and a second store on the same database finds the sch
   try {
     await Promise.all(stores.map((s) => s.listRuns()));
     const r = await sql(url, 'SELECT version FROM triage_migrations ORDER BY version');
-    assert.deepEqual(r.rows, [{ version: 1 }, { version: 2 }]);
+    assert.deepEqual(r.rows, [{ version: 1 }, { version: 2 }, { version: 3 }]);
   } finally {
     for (const s of stores) await s.close();
   }

@@ -89,11 +89,16 @@ export class PgDatabase {
     });
   }
 
-  /** One statement (its own transaction), after the schema is ready. */
-  async query<R extends QueryResultRow = QueryResultRow>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
+  /**
+   * One statement (its own transaction), after the schema is ready. With a `name`, the statement
+   * is prepared once per connection under that name and later calls only bind and execute it
+   * (no parsing or planning): for the statements sent on every save. A name stands for one SQL
+   * text for the life of the process.
+   */
+  async query<R extends QueryResultRow = QueryResultRow>(sql: string, params: unknown[] = [], name?: string): Promise<QueryResult<R>> {
     await this.ready();
     try {
-      return await this.pool.query<R>(sql, params);
+      return await this.pool.query<R>(name === undefined ? { text: sql, values: params } : { name, text: sql, values: params });
     } catch (e) {
       throw this.explain(e);
     }

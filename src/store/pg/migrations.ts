@@ -15,6 +15,12 @@
  *   triage_issues      the embedded tracker's issues, shared by every run of the database
  *   triage_answers     a person's answers to a paused run's questions, left for the worker that continues it
  *   triage_run_events  (2) the runs' event records: one row per event, in order (store/run-event.ts)
+ *
+ * (3) makes a save's update of the run's row a HOT update (heap-only: no new index entries). A
+ * partial index whose predicate names a column makes every update that changes that column a
+ * non-HOT one, and the workers' index named `phase`, which changes on nearly every save (model,
+ * tools, model, ...). The index now names `done`, a stored generated column (phase = 'done')
+ * that changes once in a run's life; `phase` is in no index.
  */
 export interface Migration {
   version: number;
@@ -88,6 +94,15 @@ CREATE TABLE triage_run_events (
   line    text NOT NULL,
   PRIMARY KEY (run_id, n)
 );
+`,
+  },
+  {
+    version: 3,
+    what: 'saves update the run\'s row in place (HOT): the runnable index on a generated "done" column instead of phase (issue 19)',
+    sql: `
+ALTER TABLE triage_runs ADD COLUMN IF NOT EXISTS done boolean GENERATED ALWAYS AS (phase = 'done') STORED;
+CREATE INDEX IF NOT EXISTS triage_runs_open ON triage_runs (created_at) WHERE NOT done;
+DROP INDEX IF EXISTS triage_runs_runnable;
 `,
   },
 ];

@@ -12,6 +12,19 @@
  * (the connection dropped, no answer) fails the same way: the next process reads what the
  * database holds.
  *
+ * Why the fence holds: the save's UPDATE of the run's row takes that row's lock and evaluates
+ * the fence on the newest committed version of the row (READ COMMITTED: a row locked by a
+ * concurrent writer is waited for and re-checked once it commits). A takeover (openRun, claim)
+ * also UPDATEs that row. So the two are ordered by the row lock: a save that got the lock first
+ * commits (or rolls back) before the takeover's UPDATE can proceed, and a save that comes after
+ * the takeover sees the new token (or the expiry, by the database's own clock) and updates no
+ * row, so the INSERT, which selects from the UPDATE's result, inserts nothing. `seq = $3 - 1`
+ * keeps the saves contiguous. The record and the row change commit together or not at all.
+ *
+ * Cost (issue 19): each save is a prepared statement (named: parsed and planned once per
+ * connection), and its UPDATE is a HOT one (migrations.ts, version 3: no index names a column it
+ * sets), so a save adds one small in-page row version and no index entry to the INSERT.
+ *
  * Blobs are inserted under the same fence. Saves are encoded at the call, in call order, and
  * sent one at a time.
  */
@@ -35,7 +48,7 @@ export function waitingOf(state: RunState): string[] {
 
 const FENCE = 'run_id = $1 AND lease_token = $2 AND lease_expires > clock_timestamp()';
 
-const APPEND_SQL = `
+export const APPEND_SQL = `
 WITH fence AS (
   UPDATE triage_runs SET seq = $3, phase = $5, waiting = $6, started = true, updated_at = clock_timestamp()
   WHERE ${FENCE} AND seq = $3 - 1
@@ -109,10 +122,10 @@ export class PgRunHandle implements RunHandle {
     let landed: boolean;
     try {
       if (enc.kind === 'append') {
-        const r = await this.db.query(APPEND_SQL, [this.runId, this.lease.token, enc.seq, enc.line.subarray(0, enc.line.length - 1), phase, waiting]);
+        const r = await this.db.query(APPEND_SQL, [this.runId, this.lease.token, enc.seq, enc.line.subarray(0, enc.line.length - 1), phase, waiting], 'triage_save_append');
         landed = r.rowCount === 1;
       } else {
-        const r = await this.db.query<{ n: number }>(COMPACT_SQL, [this.runId, this.lease.token, enc.seq, enc.snapshot, phase, waiting]);
+        const r = await this.db.query<{ n: number }>(COMPACT_SQL, [this.runId, this.lease.token, enc.seq, enc.snapshot, phase, waiting], 'triage_save_compact');
         landed = r.rows[0]?.n === 1;
       }
     } catch (e) {
@@ -125,7 +138,7 @@ export class PgRunHandle implements RunHandle {
   async putBlob(content: Buffer): Promise<string> {
     this.assertHeld();
     const sha = sha256Hex(content);
-    const r = await this.db.query<{ n: number }>(BLOB_SQL, [this.runId, this.lease.token, sha, content]);
+    const r = await this.db.query<{ n: number }>(BLOB_SQL, [this.runId, this.lease.token, sha, content], 'triage_save_blob');
     if (r.rows[0]?.n !== 1) throw new LockCompromisedError(this.runId, 'its lease expired or was taken over; the file\'s bytes were not stored');
     return sha;
   }

@@ -180,7 +180,7 @@ export class PgRunStore implements RunStore {
     const r = await this.db.query<RunRow>(
       `WITH pick AS (
          SELECT run_id FROM triage_runs q
-         WHERE q.phase <> 'done' AND q.hold IS NULL
+         WHERE NOT q.done AND q.hold IS NULL
            AND (q.lease_token IS NULL OR q.lease_expires <= clock_timestamp())
            AND (q.phase <> 'paused' OR EXISTS (
              SELECT 1 FROM triage_answers a WHERE a.run_id = q.run_id AND a.kind || ':' || a.call_id = ANY (q.waiting)))
