@@ -13,6 +13,7 @@ import { runPath, readRun } from '../../src/store/files/checkpoint';
 import { SimulatedCrash } from '../../src/core/errors';
 import { SavePoint, WritePoint, TOOL_ACTED } from '../../src/store/save-points';
 import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool, approvalTool, Person, freshState, tmp } from './support';
+import { openStore } from '../../src/store/open-store';
 
 const SCRIPT = [
   reply(0, [['read', { path: 'a' }], ['keyed', { note: 'k1' }]]),
@@ -64,7 +65,7 @@ async function scenario(keys: boolean, crashAt: number[]): Promise<Count> {
         if (n === crashAt[life]) throw new SimulatedCrash(p);
       };
       try {
-        const common = { stateDir: dir, parts, crash, store: { sync: false } };
+        const common = { runStore: openStore(dir), parts, crash, store: { sync: false } };
         const r = fs.existsSync(runPath(dir, 'run'))
           ? await resumeRun({ ...common, runId: 'run' })
           : await startRun({ ...common, state: freshState('run', dir, keys) });
