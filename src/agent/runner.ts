@@ -3,10 +3,8 @@
  * and always release the lock — after a simulated process death (isProcessDeath) too, as a dying process's lock
  * would be released, with nothing more saved.
  */
-import type { StoreOptions } from '../store/files/checkpoint';
 import type { RunHandle } from '../store/run-handle';
-import type { OpenedRun, RunStore } from '../store/run-store';
-import { FileRunStore } from '../store/files/file-run-store';
+import type { OpenedRun, RunStore, StoreOptions } from '../store/run-store';
 import type { CrashHook } from '../store/crash-points';
 import { resultOf, type RunResult, type RunState } from '../store/state';
 import type { ModelProvider } from '../model/provider';
@@ -25,10 +23,8 @@ export interface RunParts {
 }
 
 export interface RunnerOptions {
-  /** The state folder of the file store (when no runStore is given). */
-  stateDir?: string;
-  /** The run store (files or PostgreSQL); default: the file store of stateDir. */
-  runStore?: RunStore;
+  /** The run store (files or PostgreSQL), opened by the caller (store/open-store.ts): the agent builds no backend. */
+  runStore: RunStore;
   store?: StoreOptions;
   limits?: Limits;
   signal?: AbortSignal;
@@ -50,20 +46,13 @@ function storeOptions(o: RunnerOptions): StoreOptions {
   return { ...o.store, ...(crash ? { crash } : {}) };
 }
 
-/** The store a runner's options name. */
-export function runStoreOf(o: Pick<RunnerOptions, 'runStore' | 'stateDir'>): RunStore {
-  if (o.runStore) return o.runStore;
-  if (o.stateDir === undefined) throw new Error('a run needs a store: give runStore or stateDir');
-  return new FileRunStore(o.stateDir);
-}
-
 export async function startRun(o: RunnerOptions & { state: RunState }): Promise<RunResult> {
-  const handle = await runStoreOf(o).createRun(o.state, storeOptions(o));
+  const handle = await o.runStore.createRun(o.state, storeOptions(o));
   return drive(o, handle, o.state, false);
 }
 
 export async function resumeRun(o: RunnerOptions & { runId: string }): Promise<RunResult> {
-  const open = await runStoreOf(o).openRun(o.runId, storeOptions(o));
+  const open = await o.runStore.openRun(o.runId, storeOptions(o));
   return drive(o, open.handle, open.state, !open.neverStarted);
 }
 

@@ -5,10 +5,9 @@
  */
 import * as path from 'node:path';
 import { BadInputError } from '../core/errors';
-import type { RunStore } from '../store/run-store';
+import { queueOf, type QueueStore, type RunStore } from '../store/run-store';
 import { openStore } from '../store/open-store';
-import { isPgUrl } from '../store/pg/database';
-import { PgRunStore } from '../store/pg/pg-run-store';
+import { isPgUrl } from '../store/store-url';
 import type { FlagSpec, FlagValues } from './flags';
 
 export const STORE_FLAGS: FlagSpec = { state: { type: 'string' }, store: { type: 'string' }, workspaces: { type: 'string' } };
@@ -24,10 +23,10 @@ export function storeFromFlags(v: FlagValues, usage: string): RunStore {
   return openStore(isPgUrl(spec) ? spec : path.resolve(spec), ws ? { workspacesDir: path.resolve(ws) } : {});
 }
 
-/** The PostgreSQL store a fleet command needs (worker, enqueue, answer). */
-export function pgStoreFromFlags(v: FlagValues, usage: string): PgRunStore {
-  const s = storeFromFlags(v, usage);
-  if (!(s instanceof PgRunStore)) throw new BadInputError(`${usage} works on a shared PostgreSQL store: give --store postgres://...`);
+/** The shared store a fleet command needs (worker, enqueue, answer): one with a queue (PostgreSQL). */
+export function queueStoreFromFlags(v: FlagValues, usage: string): QueueStore {
+  const s = queueOf(storeFromFlags(v, usage));
+  if (!s) throw new BadInputError(`${usage} works on a shared PostgreSQL store: give --store postgres://...`);
   return s;
 }
 

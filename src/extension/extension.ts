@@ -19,7 +19,7 @@ import { RunStatusBar } from './status-bar';
 import { presentStop, type StopDeps } from './stops';
 import { startupScan } from './startup';
 import { WindowStore } from './window-store';
-import { redactUrl } from '../store/pg/url';
+import { redactUrl } from '../store/store-url';
 import { WorkspaceChangedError } from '../core/errors';
 import { answerForWorker, askAgainForWorker, watchShared } from './shared-store';
 import type { StoreQuestion } from './logic/store-questions';

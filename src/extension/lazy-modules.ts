@@ -10,8 +10,6 @@ export type CheckpointModule = typeof import('../store/files/checkpoint');
 export type RunInfoModule = typeof import('../triage/runinfo');
 export type LockModule = typeof import('../store/files/lock');
 export type StoresModule = typeof import('../store/open-store');
-export type AnswersModule = typeof import('../store/pg/pg-answers');
-export type PgStoreModule = typeof import('../store/pg/pg-run-store');
 export type CrashFolderModule = typeof import('../triage/tasks/crash-folder');
 export type TranscriptModule = typeof import('../transcript/load');
 export type RunFilesModule = typeof import('../triage/run-files');
@@ -44,14 +42,6 @@ export function locks(): LockModule {
 
 export function stores(): StoresModule {
   return require('../store/open-store') as StoresModule;
-}
-
-export function answers(): AnswersModule {
-  return require('../store/pg/pg-answers') as AnswersModule;
-}
-
-export function pgStore(): PgStoreModule {
-  return require('../store/pg/pg-run-store') as PgStoreModule;
 }
 
 export function crashFolder(): CrashFolderModule {

@@ -13,18 +13,14 @@ import { storedApprovalDetails } from './logic/details';
 import { APPROVAL_BUTTONS } from './logic/texts';
 import { showDetails } from './show-details';
 import type { MemoryDocs } from './docs';
-import * as core from './lazy-modules';
 
 /** How often the Runs view re-reads a shared store. */
 export const SHARED_POLL_MS = 5000;
 
 /** Records an answer for a worker when the store is shared (true), or does nothing (false: a local store). */
 export async function answerForWorker(store: RunStore, runId: string, callId: string, a: 'approve' | 'deny', log: vscode.LogOutputChannel): Promise<boolean> {
-  if (store.kind !== 'postgres') return false;
-  const { PgAnswers } = core.answers();
-  const { PgRunStore } = core.pgStore();
-  if (!(store instanceof PgRunStore)) return false;
-  const r = await new PgAnswers(store.db).put(runId, callId, { kind: 'approval', answer: a }, `${os.userInfo().username} (VS Code)`);
+  if (store.kind !== 'postgres' || !store.answers) return false;
+  const r = await store.answers().put(runId, callId, { kind: 'approval', answer: a }, `${os.userInfo().username} (VS Code)`);
   log.info(`[${runId}] ${callId}: ${a} recorded in ${store.where} (${r})`);
   if (r === 'recorded') void vscode.window.showInformationMessage(`Durable Triage: ${a === 'approve' ? 'approved' : 'denied'}; a worker continues run ${runId}.`);
   else if (r === 'answered-before') void vscode.window.showWarningMessage(`Durable Triage: that question of run ${runId} was already answered (elsewhere); the first answer stands.`);
@@ -34,9 +30,8 @@ export async function answerForWorker(store: RunStore, runId: string, callId: st
 
 /** The questions no one answered yet (an answer waits in the store until a worker continues the run). */
 async function unanswered(store: RunStore, questions: StoreQuestion[]): Promise<StoreQuestion[]> {
-  const { PgRunStore } = core.pgStore();
-  if (questions.length === 0 || !(store instanceof PgRunStore)) return questions;
-  const answers = new (core.answers().PgAnswers)(store.db);
+  if (questions.length === 0 || !store.answers) return questions;
+  const answers = store.answers();
   const out: StoreQuestion[] = [];
   for (const q of questions) if (!(await answers.get(q.runId, 'approval', q.callId))) out.push(q);
   return out;

@@ -7,8 +7,8 @@ import type { StateEdit } from './state-edit';
 
 export interface RunHandle {
   readonly runId: string;
-  /** Directory holding the run's checkpoint, lock and content store. */
-  readonly stateDir: string;
+  /** Where the run is kept, for messages: the state folder holding its checkpoint, lock and content store, or the database URL without its password. */
+  readonly location: string;
   /**
    * Saves the state crash-safely: exactly the changes a StateEdit took since its last save, or,
    * given the state itself, all of it. Takes no AbortSignal on purpose: a save is never

@@ -12,7 +12,7 @@ import { TrackerClient } from '../tracker/client';
 import { ScriptedModel, ScriptedPerson, newCounters, noteSavedReply, sweepCommand, type SweepCounters } from './job';
 import type { ChildConfig } from './kill';
 import type { ModelRequest } from '../model/provider';
-import { PgRunStore } from '../store/pg/pg-run-store';
+import { openStateFolder, openStore } from '../store/open-store';
 
 async function life(cfg: ChildConfig): Promise<void> {
   const log = (e: object): void => fs.appendFileSync(cfg.log, JSON.stringify(e) + '\n');
@@ -45,13 +45,12 @@ async function life(cfg: ChildConfig): Promise<void> {
     log({ t: 'created' });
     return { model, tools: toolSet(triageTools({ tracker, keys: st.config.keys })), approver: person };
   };
-  const pg = cfg.pgUrl ? new PgRunStore(cfg.pgUrl) : undefined;
+  const store = cfg.pgUrl ? openStore(cfg.pgUrl) : openStateFolder(cfg.stateDir);
   try {
-    const at = pg ? { runStore: pg } : { stateDir: cfg.stateDir };
-    const r = await sweepCommand({ ...at, runId: cfg.runId, workspace: cfg.workspace, keys: cfg.keys, crash, onEvent, parts, limits: { maxRestarts: 10 } });
+    const r = await sweepCommand({ runStore: store, runId: cfg.runId, workspace: cfg.workspace, keys: cfg.keys, crash, onEvent, parts, limits: { maxRestarts: 10 } });
     process.stdout.write(JSON.stringify({ points, phase: r.phase }) + '\n');
   } finally {
-    await pg?.close();
+    await store.close();
   }
 }
 

@@ -17,6 +17,7 @@ import { nodeIo, useIo } from '../disk/io';
 import type { CrashHook } from '../store/crash-points';
 import type { RunState } from '../store/state';
 import { readRun } from '../store/files/checkpoint';
+import { openStateFolder } from '../store/open-store';
 import { newRunId } from '../agent/idempotency-key';
 import { toolSet } from '../agent/tool';
 import type { LoopEvent } from '../agent/loop';
@@ -87,8 +88,7 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
         };
       };
       try {
-        const at = into.pg ? { runStore: into.pg } : { stateDir };
-        const r = await sweepCommand({ ...at, runId, workspace, keys, store: { sync: false }, crash, onEvent, parts, limits: { maxRestarts: 10 } });
+        const r = await sweepCommand({ runStore: into.pg ?? openStateFolder(stateDir), runId, workspace, keys, store: { sync: false }, crash, onEvent, parts, limits: { maxRestarts: 10 } });
         finished = r.phase === 'done';
       } catch (e) {
         if (!(e instanceof SimulatedCrash)) blocked = String(e);

@@ -10,7 +10,7 @@ import type { ModelProvider, ModelRequest } from '../model/provider';
 import { PriceTable } from '../model/prices';
 import { newState, type RunResult, type RunState } from '../store/state';
 import type { ModelReply } from '../core/conversation';
-import { startRun, resumeRun, runStoreOf, type RunnerOptions } from '../agent/runner';
+import { startRun, resumeRun, type RunnerOptions } from '../agent/runner';
 import type { Approver, ApprovalAnswer, LadderAnswer, LadderQuestion } from '../agent/approver';
 import { TrackerClient } from '../tracker/client';
 import type { LoopEvent } from '../agent/loop';
@@ -54,7 +54,7 @@ const CRASH = `RangeError: result is Infinity
 /** The sweep's one command, run again after every crash: resume the run if its checkpoint exists, else start it (a crash inside its first write leaves none). */
 export async function sweepCommand(o: RunnerOptions & { runId: string; workspace: string; keys: boolean }): Promise<RunResult> {
   const { runId, workspace, keys, ...common } = o;
-  if (await runStoreOf(o).hasRun(runId)) return resumeRun({ ...common, runId });
+  if (await o.runStore.hasRun(runId)) return resumeRun({ ...common, runId });
   const config = { workspace, provider: 'scripted', model: 'scripted', keys };
   return startRun({ ...common, state: newState({ runId, task: SWEEP_TASK, config, system: 'Triage the crash.', prompt: 'Triage crashes/.' }) });
 }

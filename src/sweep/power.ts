@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { SimulatedCrash } from './simulated-crash';
 import type { RunState } from '../store/state';
 import { readRun } from '../store/files/checkpoint';
+import { openStateFolder } from '../store/open-store';
 import type { CutModel } from './disk-model';
 import { PowerCutDisk } from './power-cut';
 import { newRunId } from '../agent/idempotency-key';
@@ -44,7 +45,7 @@ async function runScenario(root: string, how: CutModel, keys: boolean, cutAfter:
   const power = new PowerCutDisk(disk, how);
   const command = () =>
     sweepCommand({
-      stateDir,
+      runStore: openStateFolder(stateDir),
       runId,
       workspace,
       keys,

@@ -7,7 +7,8 @@ import { inProcessSweep } from './inprocess';
 import { killSweep } from './kill';
 import { powerSweep } from './power';
 import type { SweepRow } from './table';
-import { PgRunStore } from '../store/pg/pg-run-store';
+import type { PgRunStore } from '../store/pg/pg-run-store';
+import { openStore } from '../store/open-store';
 
 /** A double-crash scenario of the PostgreSQL rows crashes the restart at every this-many-th point only (the file rows: every point). */
 export const PG_DOUBLE_EVERY = 7;
@@ -18,7 +19,9 @@ export const PG_DOUBLE_EVERY = 7;
  * restart), then the SIGKILL sweep (a real process killed at every point); keys on, then off.
  */
 export async function pgSweepRows(url: string): Promise<SweepRow[]> {
-  const pg = new PgRunStore(url);
+  // Opened by the factory, so `triage` on local files never loads the PostgreSQL client; the
+  // harness reads the database's save numbers (pg-probe.ts), which only this backend tells.
+  const pg = openStore(url) as PgRunStore;
   try {
     const rows: SweepRow[] = [];
     for (const keys of [true, false]) rows.push(...(await inProcessSweep(keys, undefined, { pg, doubleEvery: PG_DOUBLE_EVERY })));

@@ -2,8 +2,9 @@
  * Which tracker a run files into: GitHub (github:OWNER/REPO), the tracker service its URL
  * names, or the embedded tracker of its run store, started on 127.0.0.1 for as long as the run
  * is open. The embedded tracker's issues are one set for the whole store, shared by all its
- * runs (as a real tracker is shared): in the state folder's tracker/ folder, or in the
- * PostgreSQL store's triage_issues table (shared by every worker and editor on the database).
+ * runs (as a real tracker is shared): in the state folder's tracker/ folder, or in the store
+ * itself (`RunStore.issues()`: the PostgreSQL store's triage_issues table, shared by every worker
+ * and editor on the database).
  * A file-store run created before the store was shared kept its own store in tracker/<runId>,
  * and goes on using it so its issue numbers stay as filed.
  */
@@ -11,9 +12,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { RunState } from '../store/state';
 import type { RunStore } from '../store/run-store';
-import { FileRunStore } from '../store/files/file-run-store';
-import type { PgRunStore } from '../store/pg/pg-run-store';
-import { PgIssueStore } from './pg-issues';
+import { openStateFolder } from '../store/open-store';
 import { TrackerClient } from './client';
 import { startTracker } from './service';
 import type { Tracker } from './tracker';
@@ -49,14 +48,14 @@ export async function openTracker(at: string | RunStore, state: RunState, overri
     const apiUrl = access.githubApiUrl ?? state.config.options?.githubApiUrl ?? GITHUB_API_DEFAULT;
     return { client: new GitHubTracker({ owner: spec.owner, repo: spec.repo, token: access.githubToken, apiUrl }), close: async () => {} };
   }
-  const store = typeof at === 'string' ? new FileRunStore(at) : at;
-  // By kind, not instanceof: a run on local files does not load the PostgreSQL client.
-  if (store.kind === 'postgres') {
-    const svc = await startTracker({ store: new PgIssueStore((store as PgRunStore).db), port: 0, host: '127.0.0.1' });
+  const store = typeof at === 'string' ? openStateFolder(at) : at;
+  // A store that keeps the issues itself (a database) serves them; a state folder keeps them in its tracker/ folder.
+  if (store.issues) {
+    const svc = await startTracker({ store: store.issues(), port: 0, host: '127.0.0.1' });
     return { client: new TrackerClient(svc.url), close: () => svc.close() };
   }
-  if (!(store instanceof FileRunStore)) throw new TypeError(`no embedded tracker for a ${store.kind} store`);
-  const stateDir = store.stateDir;
+  const stateDir = store.stateFolder;
+  if (stateDir === undefined) throw new TypeError(`no embedded tracker for a ${store.kind} store`);
   const legacy = legacyTrackerDir(stateDir, state.runId);
   const own = await fs.stat(legacy).then((st) => st.isDirectory(), () => false);
   const svc = await startTracker({ dir: own ? legacy : trackerDir(stateDir), port: 0, host: '127.0.0.1' });

@@ -4,6 +4,8 @@
  */
 import { TriageError } from '../core/errors';
 
+export { KeyReusedError } from '../store/issues';
+
 /** The tracker did not answer, or answered with an error status. */
 export class TrackerError extends TriageError {
   readonly code = 'tracker-error';
@@ -41,10 +43,3 @@ export class TrackerLockedError extends TriageError {
   }
 }
 
-/** An idempotency key the tracker still keeps was sent again with a different request. */
-export class KeyReusedError extends TriageError {
-  readonly code = 'key-reused';
-  constructor(readonly key: string, readonly issueNumber: number) {
-    super(`Idempotency-Key ${key} was already used for issue #${issueNumber} with a different title, body or cause; a key names one request. Send a new key for a new issue.`);
-  }
-}

@@ -21,7 +21,7 @@ import type { AddressInfo } from 'node:net';
 import { KeyReusedError } from './errors';
 import { LIMITS, parseNewIssue, RequestError, tokenHeader, workspaceHeader } from './input';
 import { TrackerStore } from './store';
-import type { IssueStore } from './issue-store';
+import type { IssueStore } from '../store/issues';
 import { checkHostAndOrigin, requireJson } from './request-guard';
 
 export interface TrackerServiceOptions {

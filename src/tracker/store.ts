@@ -24,32 +24,14 @@ import { acquireRunLock, type RunLock } from '../store/files/lock';
 import { z } from 'zod';
 import { parseSchema, SchemaError } from '../core/schema';
 import { KeyReusedError, TrackerLockedError, TrackerStoreCorruptError } from './errors';
-import type { IssueStore } from './issue-store';
+import { DEFAULT_RETENTION_MS, TrackerIssueSchema, type FileOptions, type IssueFilter, type IssueStore, type NewIssue, type TrackerIssue } from '../store/issues';
 
-export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
+export { DEFAULT_RETENTION_MS, TrackerIssueSchema, type FileOptions, type IssueFilter, type NewIssue, type TrackerIssue } from '../store/issues';
+
 export const ISSUES_FILE = 'issues.json';
 const STORE_VERSION = 1;
 /** How long a filing waits for another process's filing to finish before giving up. */
 const LOCK_WAIT_MS = 10_000;
-
-export const TrackerIssueSchema = z.object({
-  number: z.number().int().positive(),
-  title: z.string(),
-  body: z.string(),
-  cause: z.string(),
-  /** The run that filed it (the X-Triage-Run header). */
-  runId: z.string().optional(),
-  /** The workspace the run worked in (the X-Triage-Workspace header): the refile guard's scope. */
-  workspace: z.string().optional(),
-  /** The Idempotency-Key it was filed with. */
-  key: z.string().optional(),
-  createdAt: z.string().refine((t) => !Number.isNaN(Date.parse(t)), { error: 'should be a time' }),
-  /** Open or closed, where the tracker has that (GitHub); the embedded tracker's issues are never closed. */
-  state: z.enum(['open', 'closed']).optional(),
-  /** Its web page, where the tracker has one (GitHub: the html_url of its answer); the embedded tracker's issues have none. */
-  url: z.string().optional(),
-});
-export type TrackerIssue = z.infer<typeof TrackerIssueSchema>;
 
 /** issues.json: the version and every issue, numbered once each. */
 const IssuesFileSchema = z.object({
@@ -63,12 +45,6 @@ const IssuesFileSchema = z.object({
   }),
 });
 
-export interface NewIssue {
-  title: string;
-  body: string;
-  cause: string;
-}
-
 export interface StoreOptions {
   /** How long an idempotency key is honoured; default 24 h. */
   retentionMs?: number;
@@ -76,18 +52,6 @@ export interface StoreOptions {
   now?: () => number;
   /** fsync on every change (default true). */
   sync?: boolean;
-}
-
-export interface IssueFilter {
-  cause?: string;
-  runId?: string;
-  workspace?: string;
-}
-
-export interface FileOptions {
-  key?: string;
-  runId?: string;
-  workspace?: string;
 }
 
 export function matches(i: TrackerIssue, f: IssueFilter): boolean {

@@ -3,7 +3,7 @@
  * this project (client.ts, which honours idempotency keys) or GitHub Issues (github/, which
  * does not: exactly-once there rests on the ladder's lookup of a hidden marker).
  */
-import type { FileOptions, IssueFilter, NewIssue, TrackerIssue } from './store';
+import type { FileOptions, IssueFilter, NewIssue, TrackerIssue } from '../store/issues';
 
 export interface Filed {
   issue: TrackerIssue;

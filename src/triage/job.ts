@@ -6,14 +6,13 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { StoreOptions } from '../store/files/checkpoint';
-import type { OpenedRun, RunStore } from '../store/run-store';
-import type { FileRunStore } from '../store/files/file-run-store';
-import type { CrashHook } from '../store/crash-points';
+import type { OpenedRun, RunStore, StoreOptions } from '../store/run-store';
+import { openStateFolder } from '../store/open-store';
+import { type CrashHook } from '../store/crash-points';
 import { newState, type RunResult, type RunState } from '../store/state';
 import { BadInputError } from '../core/errors';
 import { copyTreeDurable } from '../disk/durable-copy';
-import { startRun, continueRun, runStoreOf } from '../agent/runner';
+import { startRun, continueRun } from '../agent/runner';
 import { newRunId } from '../agent/idempotency-key';
 import { withDefaultLimits, type Limits } from '../agent/budget';
 import type { LoopEvent } from '../agent/loop';
@@ -148,7 +147,7 @@ export async function newTriageState(
     if (!ownFolder) await assertSampleCopy(task, workspace);
   } else {
     // The copy goes into the state folder before the run is created: its folders are checked first.
-    if (store.kind === 'files') await (store as FileRunStore).checked();
+    await store.checked?.();
     workspace = path.join(store.workspacesDir, runId);
     await copyTreeDurable(task.sample, workspace);
   }
@@ -191,6 +190,13 @@ async function taskOf(saved: RunState, testCommand: string | undefined): Promise
   if (saved.task !== CRASH_FOLDER_TASK) return findTask(saved.task);
   const command = saved.config.options?.testCommand ?? testCommand;
   return crashFolderTask(saved.config.workspace, saved.config.options?.crashes, { ...(saved.config.crashGroups ? { saved: saved.config.crashGroups } : {}), ...(command ? { testCommand: command } : {}) });
+}
+
+/** The store the options name: the one given, or the file store of the state folder. */
+function runStoreOf(o: Pick<TriageRunOptions, 'runStore' | 'stateDir'>): RunStore {
+  if (o.runStore) return o.runStore;
+  if (o.stateDir === undefined) throw new Error('a run needs a store: give runStore or stateDir');
+  return openStateFolder(o.stateDir);
 }
 
 function storeOptions(o: Pick<TriageRunOptions, 'store' | 'crash'>): StoreOptions {
@@ -263,7 +269,7 @@ async function drive(
  * folder (other runs' copies). Either may sit inside a workspace (`--state .triage`).
  */
 export function hiddenFromTools(store: RunStore): string[] {
-  return [...(store.kind === 'files' ? [(store as FileRunStore).stateDir] : []), store.workspacesDir];
+  return [...(store.stateFolder !== undefined ? [store.stateFolder] : []), store.workspacesDir];
 }
 
 function testCommandOf(state: RunState, o: { testCommand?: string }): { testCommand?: string } {

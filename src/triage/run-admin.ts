@@ -5,7 +5,7 @@
  * (a store opened for the call). Running a job is job.ts.
  */
 import * as path from 'node:path';
-import type { RunListing } from '../store/files/checkpoint';
+import type { RunListing } from '../store/run-store';
 import { withStore, type StoreRef } from '../store/open-store';
 import { acceptCurrentFiles as acceptFiles, checkWorkspace, restoreAgentVersion as restoreFiles } from '../workspace/ledger';
 import type { FileChange } from '../core/errors';

@@ -1,7 +1,7 @@
 /**
  * A run's summary for status listings (the CLI's `status`, the extension's Runs view).
  */
-import type { RunListing } from '../store/files/checkpoint';
+import type { RunListing } from '../store/run-store';
 import { describeCall } from '../transcript/calls';
 
 export interface RunInfo {

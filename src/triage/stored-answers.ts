@@ -5,14 +5,14 @@
  * the run pauses with the question saved and waits in the store.
  */
 import type { ApprovalAnswer, ApprovalRequest, Approver, LadderAnswer, LadderQuestion } from '../agent/approver';
-import type { PgAnswers } from '../store/pg/pg-answers';
+import type { RunAnswers } from '../store/answers';
 
 /** What a worker answers itself: yes (approve all), no (deny all), ask (nothing: leave it to a person). */
 export type ApproveMode = 'ask' | 'yes' | 'no';
 
 export class StoredAnswerApprover implements Approver {
   constructor(
-    private readonly answers: PgAnswers,
+    private readonly answers: RunAnswers,
     private readonly mode: ApproveMode,
   ) {}
 

@@ -1,5 +1,5 @@
 /**
- * A worker of a fleet: it claims runnable runs from a PostgreSQL run store (queued ones,
+ * A worker of a fleet: it claims runnable runs from a shared run store on PostgreSQL (queued ones,
  * interrupted ones whose lease expired, paused ones a person answered), runs each with the job's
  * tracker, tools and model as the run was started with, and lets it go, `concurrency` at a time.
  * Questions nobody answered yet pause the run in the store (StoredAnswerApprover); a run that
@@ -8,8 +8,7 @@
  * A lost lease or a cancellation is not held: the run is someone else's, or resumable.
  */
 import { CancelledError, LockCompromisedError, LockedError, TriageError } from '../core/errors';
-import type { PgRunStore } from '../store/pg/pg-run-store';
-import { PgAnswers } from '../store/pg/pg-answers';
+import type { QueueStore } from '../store/run-store';
 import type { LoopEvent } from '../agent/loop';
 import type { Limits } from '../agent/budget';
 import { continueTriage, type TriageOutcome } from './job';
@@ -17,7 +16,7 @@ import { StoredAnswerApprover, type ApproveMode } from './stored-answers';
 import type { CrashHook } from '../store/crash-points';
 
 export interface WorkerOptions {
-  store: PgRunStore;
+  store: QueueStore;
   /** Runs at once; default 1. */
   concurrency?: number;
   approve?: ApproveMode;
@@ -45,11 +44,11 @@ export interface WorkerRun {
 
 export async function runWorker(o: WorkerOptions): Promise<WorkerRun[]> {
   const runs: WorkerRun[] = [];
-  const answers = new PgAnswers(o.store.db);
+  const answers = o.store.answers();
   const log = o.log ?? (() => undefined);
   const slot = async (n: number): Promise<void> => {
     while (!o.signal?.aborted) {
-      const claimed = await o.store.claim({ ...(o.leaseMs ? { staleMs: o.leaseMs } : {}), ...(o.crash ? { crash: o.crash } : {}) });
+      const claimed = await o.store.claimNext({ ...(o.leaseMs ? { staleMs: o.leaseMs } : {}), ...(o.crash ? { crash: o.crash } : {}) });
       if (!claimed) {
         if (o.exitWhenIdle) return;
         await sleep(o.pollMs ?? 1000, o.signal);

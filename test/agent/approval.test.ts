@@ -9,6 +9,7 @@ import { SavePoint } from '../../src/store/save-points';
 import type { ApprovalAnswer, ApprovalRequest } from '../../src/agent/approver';
 import { reply, ScriptModel, Service, approvalTool, Person, freshState } from './support';
 import { tempDir } from '../support/temp-dir';
+import { openStore } from '../../src/store/open-store';
 
 function world() {
   const svc = new Service();
@@ -23,7 +24,7 @@ test('approval "later" pauses with the question saved; a resume asks again witho
   const w = world();
   w.person.answer = 'later';
   const points: string[] = [];
-  const r1 = await startRun({ stateDir: dir, state: freshState('a1', dir), parts: w.parts, onEvent: (e) => e.type === 'saved' && points.push(e.point) });
+  const r1 = await startRun({ runStore: openStore(dir), state: freshState('a1', dir), parts: w.parts, onEvent: (e) => e.type === 'saved' && points.push(e.point) });
   assert.equal(r1.phase, 'paused');
   assert.equal(points.at(-1), SavePoint.PausedOrDone);
   assert.equal(w.person.lastApproval?.title, 'File x', "the request carries the tool's describe()");
@@ -34,7 +35,7 @@ test('approval "later" pauses with the question saved; a resume asks again witho
   assert.equal(saved.attempts, undefined, 'no marker before the yes');
   const askedAt = saved.pending?.[0].askedAt;
 
-  const r2 = await resumeRun({ stateDir: dir, runId: 'a1', parts: w.parts });
+  const r2 = await resumeRun({ runStore: openStore(dir), runId: 'a1', parts: w.parts });
   assert.equal(r2.phase, 'paused');
   assert.equal(w.person.approvals, 2, 'asked again on resume');
   saved = await readRun(dir, 'a1');
@@ -45,7 +46,7 @@ test('approval "later" pauses with the question saved; a resume asks again witho
   const answers: ApprovalAnswer[] = ['approve', 'deny'];
   const seen: ApprovalRequest[] = [];
   w.person.approve = async (req) => (seen.push(req), answers.shift()!);
-  const r3 = await resumeRun({ stateDir: dir, runId: 'a1', parts: w.parts });
+  const r3 = await resumeRun({ runStore: openStore(dir), runId: 'a1', parts: w.parts });
   assert.equal(r3.phase, 'done');
   assert.deepEqual(seen.map((q) => q.callId), ['c0_0', 'c1_0']);
   assert.equal(w.svc.effects, 1);
@@ -69,8 +70,8 @@ test('a crash while the person decides leaves nothing to resolve: the approval i
     }
     return approve(req);
   };
-  await assert.rejects(startRun({ stateDir: dir, state: freshState('a2', dir), parts: w.parts }), SimulatedCrash);
-  const r = await resumeRun({ stateDir: dir, runId: 'a2', parts: w.parts });
+  await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('a2', dir), parts: w.parts }), SimulatedCrash);
+  const r = await resumeRun({ runStore: openStore(dir), runId: 'a2', parts: w.parts });
   assert.equal(r.phase, 'done');
   assert.equal(w.person.approvals, 2, 'one approval lost to the crash, each call approved once after');
   assert.equal(w.person.questions, 0);
@@ -83,7 +84,7 @@ test('the marker is saved after the yes and carries the key', async (t) => {
   const order: string[] = [];
   await assert.rejects(
     startRun({
-      stateDir: dir,
+      runStore: openStore(dir),
       state: freshState('a3', dir),
       parts: w.parts,
       onEvent: (e) => {
@@ -101,7 +102,7 @@ test('the marker is saved after the yes and carries the key', async (t) => {
   assert.equal(s.pending, undefined, 'the answered question left with the marker save');
   assert.equal(s.phase, 'tools');
   assert.match(s.attempts?.['c0_0']?.key ?? '', /^[0-9a-f]{32}$/);
-  const r = await resumeRun({ stateDir: dir, runId: 'a3', parts: w.parts });
+  const r = await resumeRun({ runStore: openStore(dir), runId: 'a3', parts: w.parts });
   assert.equal(r.phase, 'done');
   assert.equal(w.person.approvals, 2, 'the marked call is not asked about again (its key reruns it)');
   assert.equal(w.svc.effects, 2);

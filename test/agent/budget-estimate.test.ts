@@ -11,6 +11,7 @@ import { reply, ScriptModel, Person, tmp } from './support';
 import { startServer } from '../model/support/fake-server';
 import { anthropicFrames } from '../model/support/wire';
 import { tempDir } from '../support/temp-dir';
+import { openStore } from '../../src/store/open-store';
 
 test('a budget stops the run before the call whose own estimate would exceed it', async (t) => {
   const dir = tempDir(t);
@@ -20,10 +21,10 @@ test('a budget stops the run before the call whose own estimate would exceed it'
   // About 250k input tokens at $3 per million: $0.75 for this one request.
   const big = (runId: string) =>
     newState({ runId, task: 't', config: { workspace: dir, provider: 'scripted', model: 'claude-sonnet-4-5', keys: true }, system: 'x'.repeat(1_000_000), prompt: 'go' });
-  await assert.rejects(startRun({ stateDir: dir, state: big('a'), parts, limits: { maxDollars: 0.5 } }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars');
+  await assert.rejects(startRun({ runStore: openStore(dir), state: big('a'), parts, limits: { maxDollars: 0.5 } }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars');
   assert.equal(model.total, 0, 'the call was not made');
-  await assert.rejects(startRun({ stateDir: dir, state: big('b'), parts, limits: { maxTokens: 200_000 } }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'tokens');
-  const ok = await startRun({ stateDir: dir, state: big('c'), parts, limits: { maxDollars: 1 } });
+  await assert.rejects(startRun({ runStore: openStore(dir), state: big('b'), parts, limits: { maxTokens: 200_000 } }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'tokens');
+  const ok = await startRun({ runStore: openStore(dir), state: big('c'), parts, limits: { maxDollars: 1 } });
   assert.equal(ok.phase, 'done');
 });
 
@@ -36,7 +37,7 @@ test("the pre-call estimate uses the provider's configured prices: a dearer tabl
       newState({ runId, task: 't', config: { workspace: dir, provider: 'anthropic', model: 'claude-haiku-4-5', keys: true }, system: 'x'.repeat(40_000), prompt: 'go' });
     const run = (runId: string, prices?: PriceTable) => {
       const model = createProvider({ provider: 'anthropic', model: 'claude-haiku-4-5', apiKey: 'sk-test', baseUrl: server.url, ...(prices ? { prices } : {}) }, {});
-      return startRun({ stateDir: dir, state: state(runId), parts: () => ({ model, tools: toolSet([]), approver: new Person() }), limits: { maxDollars: 1 } });
+      return startRun({ runStore: openStore(dir), state: state(runId), parts: () => ({ model, tools: toolSet([]), approver: new Person() }), limits: { maxDollars: 1 } });
     };
     const dear = new PriceTable({ 'claude-haiku-4-5': { input: 300, output: 1500 } });
     await assert.rejects(run('dear', dear), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars');

@@ -10,6 +10,7 @@ import { startRun, resumeRun, type RunParts } from '../../src/agent/runner';
 import { toolSet } from '../../src/agent/tool';
 import { freshState, Person, ScriptModel } from './support';
 import { tempDir } from '../support/temp-dir';
+import { openStore } from '../../src/store/open-store';
 
 function state(turns: number, tokens: [number, number, number?], dollars: number) {
   const s = freshState('b', '/w');
@@ -29,12 +30,12 @@ test('the restart limit defaults to 10: a run is resumed 10 times, the 11th resu
   const crash = (p: string): void => {
     if (p === SavePoint.RunStarted) throw new SimulatedCrash(p);
   };
-  await assert.rejects(startRun({ stateDir: dir, state: freshState('r10', dir), parts, crash }), SimulatedCrash);
+  await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('r10', dir), parts, crash }), SimulatedCrash);
   for (let i = 1; i <= DEFAULT_MAX_RESTARTS; i++) {
-    await assert.rejects(resumeRun({ stateDir: dir, runId: 'r10', parts, crash }), SimulatedCrash, `resume ${i} is within the default limit`);
+    await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r10', parts, crash }), SimulatedCrash, `resume ${i} is within the default limit`);
   }
   // The 11th resume (no crash this time) saves its count, then stops at the limit.
-  await assert.rejects(resumeRun({ stateDir: dir, runId: 'r10', parts }), (e: unknown) => e instanceof MaxResumesError && e.limit === 10 && e.restarts === 11);
+  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r10', parts }), (e: unknown) => e instanceof MaxResumesError && e.limit === 10 && e.restarts === 11);
   assert.equal((await readRun(dir, 'r10')).restarts, DEFAULT_MAX_RESTARTS + 1, 'the count was saved before the limit stopped it');
 });
 

@@ -14,6 +14,7 @@ import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { SavePoint } from '../../src/store/save-points';
 import { WritePoint, TOOL_ACTED } from '../../src/store/crash-points';
 import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool, approvalTool, Person, freshState, tmp } from './support';
+import { openStore } from '../../src/store/open-store';
 
 const SCRIPT = [
   reply(0, [['read', { path: 'a' }], ['keyed', { note: 'k1' }]]),
@@ -65,7 +66,7 @@ async function scenario(keys: boolean, crashAt: number[]): Promise<Count> {
         if (n === crashAt[life]) throw new SimulatedCrash(p);
       };
       try {
-        const common = { stateDir: dir, parts, crash, store: { sync: false } };
+        const common = { runStore: openStore(dir), parts, crash, store: { sync: false } };
         const r = fs.existsSync(runPath(dir, 'run'))
           ? await resumeRun({ ...common, runId: 'run' })
           : await startRun({ ...common, state: freshState('run', dir, keys) });

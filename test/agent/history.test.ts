@@ -9,6 +9,7 @@ import { SavePoint } from '../../src/store/save-points';
 import type { RunEvent, RunEventLog, RunEventStore } from '../../src/store/run-event';
 import { reply, ScriptModel, Service, approvalTool, lookupTool, Person, freshState } from './support';
 import { tempDir } from '../support/temp-dir';
+import { openStore } from '../../src/store/open-store';
 
 class MemoryEvents implements RunEventStore {
   readonly byRun = new Map<string, RunEvent[]>();
@@ -34,11 +35,11 @@ test('a run records its lives: opened, replies, answers with who gave them, and 
   person.answer = 'later';
   const parts = (): RunParts => ({ model, tools: toolSet([approvalTool(svc)]), approver: person });
   const events = new MemoryEvents();
-  await startRun({ stateDir: dir, state: freshState('h1', dir), parts, events });
+  await startRun({ runStore: openStore(dir), state: freshState('h1', dir), parts, events });
   assert.deepEqual(events.types('h1'), ['opened', 'reply', 'stopped:paused']);
   person.answer = 'approve';
   (person as Person & { answeredBy(): string }).answeredBy = () => 'you, in a test';
-  await resumeRun({ stateDir: dir, runId: 'h1', parts, events });
+  await resumeRun({ runStore: openStore(dir), runId: 'h1', parts, events });
   assert.deepEqual(events.types('h1'), ['opened', 'reply', 'stopped:paused', 'opened', 'workspace-checked', 'answer', 'workspace-checked', 'reply', 'stopped:done']);
   const all = events.byRun.get('h1')!;
   const reopened = all[3];
@@ -60,14 +61,14 @@ test('a crash records nothing after the last save: the ladder decision of the ne
       throw new SimulatedCrash(p);
     }
   };
-  await assert.rejects(startRun({ stateDir: dir, state: freshState('h2', dir), parts, events, crash }), SimulatedCrash);
+  await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('h2', dir), parts, events, crash }), SimulatedCrash);
   assert.deepEqual(events.types('h2'), ['opened', 'reply'], 'no stop is recorded for a crash');
   const crashAtResult = (p: string): void => {
     if (p === SavePoint.ResultSaved) throw new SimulatedCrash(p);
   };
-  await assert.rejects(resumeRun({ stateDir: dir, runId: 'h2', parts, events, crash: crashAtResult }), SimulatedCrash);
+  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'h2', parts, events, crash: crashAtResult }), SimulatedCrash);
   assert.deepEqual(events.types('h2'), ['opened', 'reply', 'opened', 'workspace-checked', 'ladder:lookup:done'], 'the decision is recorded: its result was saved before the crash');
-  await resumeRun({ stateDir: dir, runId: 'h2', parts, events });
+  await resumeRun({ runStore: openStore(dir), runId: 'h2', parts, events });
   assert.equal(svc.effects, 1);
   assert.deepEqual(events.types('h2').slice(5), ['opened', 'workspace-checked', 'reply', 'stopped:done']);
 });
@@ -84,7 +85,7 @@ test('an error stop drops the claims its last save did not cover and records the
   };
   const parts = (): RunParts => ({ model, tools: toolSet([approvalTool(svc)]), approver: person });
   const events = new MemoryEvents();
-  await assert.rejects(startRun({ stateDir: dir, state: freshState('h3', dir), parts, events, signal: ac.signal }));
+  await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('h3', dir), parts, events, signal: ac.signal }));
   assert.deepEqual(events.types('h3'), ['opened', 'reply', 'workspace-checked', 'stopped:cancelled'], 'the approval was not saved (cancelled before its marker), so it is not claimed; the check after it is kept');
   const stop = events.byRun.get('h3')!.at(-1)!;
   assert.ok(stop.type === 'stopped' && stop.code === 'cancelled');

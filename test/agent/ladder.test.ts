@@ -14,6 +14,7 @@ import type { AttemptMarker } from '../../src/store/state';
 import type { ToolCall } from '../../src/core/conversation';
 import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool, Person, freshState, tmp } from './support';
 import { tempDir } from '../support/temp-dir';
+import { openStore } from '../../src/store/open-store';
 
 const T0 = '2026-12-02T12:00:00.000Z';
 const call: ToolCall = { id: 'c1', name: 'x', args: '{"note":"n"}' };
@@ -74,11 +75,11 @@ async function crashAfterActed(nth: number, tools: (svc: Service) => Tool[], scr
   let acted = 0;
   try {
     await assert.rejects(
-      startRun({ stateDir: dir, state: freshState('l1', dir), parts, crash: (pt) => { if (pt === TOOL_ACTED && ++acted === nth) throw new SimulatedCrash(pt); } }),
+      startRun({ runStore: openStore(dir), state: freshState('l1', dir), parts, crash: (pt) => { if (pt === TOOL_ACTED && ++acted === nth) throw new SimulatedCrash(pt); } }),
       SimulatedCrash,
     );
     const mid = await readRun(dir, 'l1');
-    const r = await resumeRun({ stateDir: dir, runId: 'l1', parts, onEvent: (e) => events.push(e) });
+    const r = await resumeRun({ runStore: openStore(dir), runId: 'l1', parts, onEvent: (e) => events.push(e) });
     return { svc, person: p, model, events, mid, r, dir };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -115,19 +116,19 @@ test('the person answers "later" (paused, asked again on resume, one entry), the
   const parts = (): RunParts => ({ model, tools: toolSet([readTool(), bareTool(svc)]), approver: person });
   let acted = 0;
   await assert.rejects(
-    startRun({ stateDir: dir, state: freshState('l2', dir), parts, crash: (pt) => { if (pt === TOOL_ACTED && ++acted === 2) throw new SimulatedCrash(pt); } }),
+    startRun({ runStore: openStore(dir), state: freshState('l2', dir), parts, crash: (pt) => { if (pt === TOOL_ACTED && ++acted === 2) throw new SimulatedCrash(pt); } }),
     SimulatedCrash,
   );
   const resolve = person.resolve.bind(person);
   person.resolve = async () => (person.questions++, { answer: 'later' });
-  const r1 = await resumeRun({ stateDir: dir, runId: 'l2', parts });
+  const r1 = await resumeRun({ runStore: openStore(dir), runId: 'l2', parts });
   assert.equal(r1.phase, 'paused');
   assert.deepEqual(r1.pending?.map((p) => [p.kind, p.callId]), [['ladder', 'c0_1']]);
-  const r2 = await resumeRun({ stateDir: dir, runId: 'l2', parts });
+  const r2 = await resumeRun({ runStore: openStore(dir), runId: 'l2', parts });
   assert.equal(r2.phase, 'paused');
   assert.equal((await readRun(dir, 'l2')).pending?.length, 1, 'no duplicate pending entry');
   person.resolve = resolve;
-  const r3 = await resumeRun({ stateDir: dir, runId: 'l2', parts });
+  const r3 = await resumeRun({ runStore: openStore(dir), runId: 'l2', parts });
   assert.equal(r3.phase, 'done');
   assert.equal(person.questions, 3);
   assert.match(person.lastQuestion?.reason ?? '', /no idempotency key and it has no lookup/);

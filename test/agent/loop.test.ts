@@ -10,6 +10,7 @@ import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { SavePoint } from '../../src/store/save-points';
 import { reply, ScriptModel, Service, keyedTool, readTool, Person, freshState, bareTool } from './support';
 import { tempDir } from '../support/temp-dir';
+import { openStore } from '../../src/store/open-store';
 
 function world(script = [reply(0, [['read', { path: 'a' }], ['keyed', { note: 'n1' }]]), reply(1, [], 'all done')]) {
   const svc = new Service();
@@ -25,7 +26,7 @@ test('a run goes model -> tools -> model -> done, saving at the named points', a
   const dir = tempDir(t);
   const w = world();
   const points: string[] = [];
-  const r = await startRun({ stateDir: dir, state: freshState('r1', dir), parts: w.parts, onEvent: (e) => e.type === 'saved' && points.push(e.point) });
+  const r = await startRun({ runStore: openStore(dir), state: freshState('r1', dir), parts: w.parts, onEvent: (e) => e.type === 'saved' && points.push(e.point) });
   assert.equal(r.phase, 'done');
   assert.equal(r.answer, 'all done');
   assert.equal(r.turns, 2);
@@ -43,7 +44,7 @@ test('resume by phase: done costs nothing; tools runs only the unanswered calls'
   let n = 0;
   await assert.rejects(
     startRun({
-      stateDir: dir,
+      runStore: openStore(dir),
       state: freshState('r2', dir),
       parts: w.parts,
       crash: (p) => {
@@ -55,12 +56,12 @@ test('resume by phase: done costs nothing; tools runs only the unanswered calls'
   const mid = await readRun(dir, 'r2');
   assert.equal(mid.phase, 'tools');
   assert.ok(mid.results?.['c0_0']);
-  const r = await resumeRun({ stateDir: dir, runId: 'r2', parts: w.parts });
+  const r = await resumeRun({ runStore: openStore(dir), runId: 'r2', parts: w.parts });
   assert.equal(r.phase, 'done');
   assert.equal(w.read.runs, 1, 'the answered read is not run again');
   assert.deepEqual(w.model.requests, [1, 1], 'no reply is paid twice');
   assert.equal(r.restarts, 1);
-  const again = await resumeRun({ stateDir: dir, runId: 'r2', parts: w.parts });
+  const again = await resumeRun({ runStore: openStore(dir), runId: 'r2', parts: w.parts });
   assert.equal(again.answer, 'all done');
   assert.equal(w.model.total, 2, 'a done run makes no model call');
   assert.equal(again.restarts, 1);
@@ -70,12 +71,12 @@ test('a model-phase resume makes the call it was about to make', async (t) => {
   const dir = tempDir(t);
   const w = world();
   await assert.rejects(
-    startRun({ stateDir: dir, state: freshState('r3', dir), parts: w.parts, crash: (p) => { if (p === SavePoint.RunStarted) throw new SimulatedCrash(p); } }),
+    startRun({ runStore: openStore(dir), state: freshState('r3', dir), parts: w.parts, crash: (p) => { if (p === SavePoint.RunStarted) throw new SimulatedCrash(p); } }),
     SimulatedCrash,
   );
   assert.equal((await readRun(dir, 'r3')).phase, 'model');
   assert.equal(w.model.total, 0);
-  const r = await resumeRun({ stateDir: dir, runId: 'r3', parts: w.parts });
+  const r = await resumeRun({ runStore: openStore(dir), runId: 'r3', parts: w.parts });
   assert.equal(r.phase, 'done');
   assert.deepEqual(w.model.requests, [1, 1]);
 });
@@ -84,10 +85,10 @@ test('budgets cover the whole life of a run', async (t) => {
   const dir = tempDir(t);
   const script = [reply(0, [['read', { path: 'a' }]]), reply(1, [['read', { path: 'b' }]]), reply(2, [], 'done')];
   const w = world(script);
-  await assert.rejects(startRun({ stateDir: dir, state: freshState('r4', dir), parts: w.parts, limits: { maxTurns: 1 } }), BudgetExceededError);
-  await assert.rejects(resumeRun({ stateDir: dir, runId: 'r4', parts: w.parts, limits: { maxTurns: 1 } }), (e: unknown) => e instanceof BudgetExceededError && e.used === 1);
-  await assert.rejects(resumeRun({ stateDir: dir, runId: 'r4', parts: w.parts, limits: { maxDollars: 0.015 } }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars');
-  const r = await resumeRun({ stateDir: dir, runId: 'r4', parts: w.parts, limits: { maxTurns: 3 } });
+  await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('r4', dir), parts: w.parts, limits: { maxTurns: 1 } }), BudgetExceededError);
+  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r4', parts: w.parts, limits: { maxTurns: 1 } }), (e: unknown) => e instanceof BudgetExceededError && e.used === 1);
+  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r4', parts: w.parts, limits: { maxDollars: 0.015 } }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars');
+  const r = await resumeRun({ runStore: openStore(dir), runId: 'r4', parts: w.parts, limits: { maxTurns: 3 } });
   assert.equal(r.phase, 'done');
   assert.equal(r.turns, 3);
 });
@@ -98,16 +99,16 @@ test('the restart limit stops the run with MaxResumesError, counted before anyth
   const dieAtStart = (p: string): void => {
     if (p === SavePoint.RunStarted) throw new SimulatedCrash(p);
   };
-  await assert.rejects(startRun({ stateDir: dir, state: freshState('r5', dir), parts: w.parts, crash: dieAtStart }), SimulatedCrash);
-  for (let i = 0; i < 3; i++) await assert.rejects(resumeRun({ stateDir: dir, runId: 'r5', parts: w.parts, crash: dieAtStart, limits: { maxRestarts: 3 } }), SimulatedCrash);
-  await assert.rejects(resumeRun({ stateDir: dir, runId: 'r5', parts: w.parts, limits: { maxRestarts: 3 } }), (e: unknown) => e instanceof MaxResumesError && e.restarts === 4);
+  await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('r5', dir), parts: w.parts, crash: dieAtStart }), SimulatedCrash);
+  for (let i = 0; i < 3; i++) await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r5', parts: w.parts, crash: dieAtStart, limits: { maxRestarts: 3 } }), SimulatedCrash);
+  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r5', parts: w.parts, limits: { maxRestarts: 3 } }), (e: unknown) => e instanceof MaxResumesError && e.restarts === 4);
   assert.equal(w.model.total, 0);
 });
 
 test('invalid JSON arguments become an error result and the run goes on', async (t) => {
   const dir = tempDir(t);
   const w = world([reply(0, [['read', '{"path": "a.js"'], ['nope', {}], ['read', { path: 3 }]]), reply(1, [], 'ok')]);
-  const r = await startRun({ stateDir: dir, state: freshState('r6', dir), parts: w.parts });
+  const r = await startRun({ runStore: openStore(dir), state: freshState('r6', dir), parts: w.parts });
   assert.equal(r.phase, 'done');
   const results = (r.messages[2] as { results: { content: string; isError?: boolean }[] }).results;
   assert.match(results[0].content, /Invalid arguments for read: .*JSON/);
@@ -126,12 +127,12 @@ test('cancellation saves where the run stopped and throws CancelledError; the ru
   const slow: Tool<{ note: string }> = { ...keyedTool(svc), async run(args, ctx) { ac.abort(); return { content: `created #${svc.create(String(args.note), ctx.key)}` }; } };
   const model = new ScriptModel([reply(0, [['keyed', { note: 'a' }], ['keyed', { note: 'b' }]]), reply(1, [], 'done')]);
   const parts = (): RunParts => ({ model, tools: toolSet([slow]), approver: new Person(svc) });
-  await assert.rejects(startRun({ stateDir: dir, state: freshState('r8', dir), parts, signal: ac.signal }), CancelledError);
+  await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('r8', dir), parts, signal: ac.signal }), CancelledError);
   const s = await readRun(dir, 'r8');
   assert.equal(s.phase, 'tools');
   assert.ok(s.results?.['c0_0'], 'the result that arrived during the shutdown was saved');
   const parts2 = (): RunParts => ({ model, tools: toolSet([keyedTool(svc)]), approver: new Person(svc) });
-  const r = await resumeRun({ stateDir: dir, runId: 'r8', parts: parts2 });
+  const r = await resumeRun({ runStore: openStore(dir), runId: 'r8', parts: parts2 });
   assert.equal(r.phase, 'done');
   assert.equal(svc.effects, 2);
 });
@@ -154,7 +155,7 @@ test('a lost lock stops the run before the next side effect', async (t) => {
     },
   };
   const parts = (): RunParts => ({ model, tools: toolSet([sneaky, bareTool(svc)]), approver: new Person(svc) });
-  await assert.rejects(startRun({ stateDir: dir, state: freshState('r9', dir), parts, store: { staleMs: 2000, onCompromised: () => lost() } }), LockCompromisedError);
+  await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('r9', dir), parts, store: { staleMs: 2000, onCompromised: () => lost() } }), LockCompromisedError);
   assert.equal(svc.effects, 0, 'the bare call after the read never ran');
   const s = await readRun(dir, 'r9');
   assert.equal(s.phase, 'tools');
@@ -177,12 +178,12 @@ test('a file the run wrote, edited behind its back, stops the resume with Worksp
   const model = new ScriptModel([reply(0, [['write', { path: 'f.txt' }]]), reply(1, [], 'done')]);
   const parts = (): RunParts => ({ model, tools: toolSet([writer]), approver: new Person() });
   await assert.rejects(
-    startRun({ stateDir: dir, state: freshState('r10', dir), parts, crash: (p) => { if (p === SavePoint.ResultSaved) throw new SimulatedCrash(p); } }),
+    startRun({ runStore: openStore(dir), state: freshState('r10', dir), parts, crash: (p) => { if (p === SavePoint.ResultSaved) throw new SimulatedCrash(p); } }),
     SimulatedCrash,
   );
   fs.writeFileSync(`${dir}/f.txt`, 'human');
-  await assert.rejects(resumeRun({ stateDir: dir, runId: 'r10', parts }), (e: unknown) => e instanceof WorkspaceChangedError && e.changes[0].path === 'f.txt' && e.changes[0].actual !== null);
+  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r10', parts }), (e: unknown) => e instanceof WorkspaceChangedError && e.changes[0].path === 'f.txt' && e.changes[0].actual !== null);
   fs.rmSync(`${dir}/f.txt`);
-  await assert.rejects(resumeRun({ stateDir: dir, runId: 'r10', parts }), (e: unknown) => e instanceof WorkspaceChangedError && e.changes[0].actual === null);
+  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r10', parts }), (e: unknown) => e instanceof WorkspaceChangedError && e.changes[0].actual === null);
   assert.equal(model.total, 1);
 });

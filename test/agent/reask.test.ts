@@ -14,6 +14,7 @@ import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { SavePoint } from '../../src/store/save-points';
 import { reply, ScriptModel, Service, approvalTool, Person, freshState } from './support';
 import { tempDir } from '../support/temp-dir';
+import { openStore } from '../../src/store/open-store';
 
 function writeTool(): Tool<{ path: string; text: string }> {
   return {
@@ -42,10 +43,10 @@ test('a paused run reopened again and again past the restart limit still asks it
   const dir = tempDir(t);
   const w = world();
   w.person.answer = 'later';
-  assert.equal((await startRun({ stateDir: dir, state: freshState('q1', dir), parts: w.parts })).phase, 'paused');
+  assert.equal((await startRun({ runStore: openStore(dir), state: freshState('q1', dir), parts: w.parts })).phase, 'paused');
   const events: LoopEvent[] = [];
   for (let i = 0; i < 5; i++) {
-    const r = await resumeRun({ stateDir: dir, runId: 'q1', parts: w.parts, limits: { maxRestarts: 2 }, onEvent: (e) => events.push(e) });
+    const r = await resumeRun({ runStore: openStore(dir), runId: 'q1', parts: w.parts, limits: { maxRestarts: 2 }, onEvent: (e) => events.push(e) });
     assert.equal(r.phase, 'paused', `reopening ${i + 1} asks again and pauses`);
     assert.equal(r.restarts, 0, 'a reopening that only asks is not a restart');
   }
@@ -54,7 +55,7 @@ test('a paused run reopened again and again past the restart limit still asks it
   assert.equal(started.length, 5);
   assert.ok(started.every((e) => e.type === 'started' && e.resumed && e.reask && e.nextCall === 'c1_0'));
   w.person.answer = 'approve';
-  const done = await resumeRun({ stateDir: dir, runId: 'q1', parts: w.parts, limits: { maxRestarts: 2 } });
+  const done = await resumeRun({ runStore: openStore(dir), runId: 'q1', parts: w.parts, limits: { maxRestarts: 2 } });
   assert.equal(done.phase, 'done');
   assert.equal(done.restarts, 0);
   assert.equal(w.svc.effects, 1);
@@ -65,20 +66,20 @@ test('a paused run that crashes after the answer counts that restart, and a cras
   const dir = tempDir(t);
   const w = world();
   w.person.answer = 'later';
-  await startRun({ stateDir: dir, state: freshState('q2', dir), parts: w.parts });
+  await startRun({ runStore: openStore(dir), state: freshState('q2', dir), parts: w.parts });
   w.person.answer = 'approve';
   const dieAtMarker = (p: string): void => {
     if (p === SavePoint.AttemptMarked) throw new SimulatedCrash(p);
   };
-  await assert.rejects(resumeRun({ stateDir: dir, runId: 'q2', parts: w.parts, crash: dieAtMarker, limits: { maxRestarts: 1 } }), SimulatedCrash);
+  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'q2', parts: w.parts, crash: dieAtMarker, limits: { maxRestarts: 1 } }), SimulatedCrash);
   const s = await readRun(dir, 'q2');
   assert.equal(s.phase, 'tools', 'the yes and the marker are saved');
   assert.equal(s.restarts, 0, 'the reopening to ask was not counted');
   const dieAtStart = (p: string): void => {
     if (p === SavePoint.RunStarted) throw new SimulatedCrash(p);
   };
-  await assert.rejects(resumeRun({ stateDir: dir, runId: 'q2', parts: w.parts, crash: dieAtStart, limits: { maxRestarts: 1 } }), SimulatedCrash);
-  await assert.rejects(resumeRun({ stateDir: dir, runId: 'q2', parts: w.parts, limits: { maxRestarts: 1 } }), (e: unknown) => e instanceof MaxResumesError && e.restarts === 2);
+  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'q2', parts: w.parts, crash: dieAtStart, limits: { maxRestarts: 1 } }), SimulatedCrash);
+  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'q2', parts: w.parts, limits: { maxRestarts: 1 } }), (e: unknown) => e instanceof MaxResumesError && e.restarts === 2);
   assert.equal(w.svc.effects, 0);
 });
 
@@ -91,7 +92,7 @@ test('a file the run wrote and the person edited while the question was open sto
   };
   const events: LoopEvent[] = [];
   await assert.rejects(
-    startRun({ stateDir: dir, state: freshState('q3', dir), parts: w.parts, onEvent: (e) => events.push(e) }),
+    startRun({ runStore: openStore(dir), state: freshState('q3', dir), parts: w.parts, onEvent: (e) => events.push(e) }),
     (e: unknown) => e instanceof WorkspaceChangedError && e.changes.length === 1 && e.changes[0].path === 'a.txt',
   );
   assert.equal(w.svc.effects, 0, 'the approved call did not run');
@@ -103,7 +104,7 @@ test('a file the run wrote and the person edited while the question was open sto
   // Put the agent's version back: the reopened run asks again, checks again, and files once.
   fs.writeFileSync(path.join(dir, 'a.txt'), 'agent');
   w.person.approve = async () => 'approve';
-  const done = await resumeRun({ stateDir: dir, runId: 'q3', parts: w.parts, onEvent: (e) => events.push(e) });
+  const done = await resumeRun({ runStore: openStore(dir), runId: 'q3', parts: w.parts, onEvent: (e) => events.push(e) });
   assert.equal(done.phase, 'done');
   assert.equal(w.svc.effects, 1);
   assert.ok(events.some((e) => e.type === 'workspace-verified' && e.after === 'question' && e.files === 1));

@@ -20,6 +20,7 @@ import type { ModelProvider } from '../../src/model/provider';
 import { startServer, type Answer, type FakeServer } from '../model/support/fake-server';
 import { anthropicFrames, openaiFrames } from '../model/support/wire';
 import { Person, freshState, readTool, tmp } from './support';
+import { openStore } from '../../src/store/open-store';
 
 async function server(t: TestContext, script: Answer[]): Promise<FakeServer> {
   const s = await startServer(script);
@@ -59,7 +60,7 @@ test('Anthropic: a reply cut at max_tokens is continued, never taken as the answ
   ]);
   const d = dir(t);
   const parts = (): RunParts => ({ model: anthropic(s), tools: toolSet([readTool()]), approver: new Person() });
-  const r = await startRun({ stateDir: d, state: freshState('cut-a', d), parts });
+  const r = await startRun({ runStore: openStore(d), state: freshState('cut-a', d), parts });
   assert.equal(r.phase, 'done');
   assert.equal(r.answer, 'Done: the guard is missing in src/todo.js.', 'the cut text is not the answer');
   assert.equal(s.requests.length, 2);
@@ -78,7 +79,7 @@ test('OpenAI: a tool call cut at finish_reason length does not run; the model is
   const d = dir(t);
   const read = readTool();
   const parts = (): RunParts => ({ model: openai(s), tools: toolSet([read]), approver: new Person() });
-  const r = await startRun({ stateDir: d, state: freshState('cut-o', d), parts });
+  const r = await startRun({ runStore: openStore(d), state: freshState('cut-o', d), parts });
   assert.equal(r.phase, 'done');
   assert.equal(r.answer, 'Read nothing; done.');
   assert.equal(read.runs, 0, 'the cut call never ran');
@@ -94,12 +95,12 @@ test(`${MAX_CUT_REPLIES} cut replies in a row stop the run with ReplyCutError; a
   const s = await server(t, [cut(), cut(), cut(), { kind: 'sse', frames: anthropicFrames([{ text: ['Short answer.'] }]) }]);
   const d = dir(t);
   const parts = (): RunParts => ({ model: anthropic(s), tools: toolSet([readTool()]), approver: new Person() });
-  await assert.rejects(startRun({ stateDir: d, state: freshState('cut-3', d), parts }), (e: unknown) => e instanceof ReplyCutError && e.inARow === MAX_CUT_REPLIES && /max_tokens/.test(e.message));
+  await assert.rejects(startRun({ runStore: openStore(d), state: freshState('cut-3', d), parts }), (e: unknown) => e instanceof ReplyCutError && e.inARow === MAX_CUT_REPLIES && /max_tokens/.test(e.message));
   const saved = await readRun(d, 'cut-3');
   assert.equal(saved.phase, 'model');
   assert.equal(saved.turns, MAX_CUT_REPLIES, 'every cut reply was saved');
   assert.equal(saved.answer, undefined);
-  const r = await resumeRun({ stateDir: d, runId: 'cut-3', parts });
+  const r = await resumeRun({ runStore: openStore(d), runId: 'cut-3', parts });
   assert.equal(r.answer, 'Short answer.');
   assert.equal(s.requests.length, MAX_CUT_REPLIES + 1, 'the resume asked once more, for the next reply only');
 });

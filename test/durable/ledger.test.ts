@@ -131,7 +131,7 @@ test('restoreAgentVersion with the agent version missing from the store is a cle
   const { ws, state, handle, write } = await setup(t);
   await write('a.txt', 'agent');
   await fs.writeFile(path.join(ws, 'a.txt'), 'person');
-  await fs.rm(path.join(handle.stateDir, 'blobs', sha256Hex('agent')));
+  await fs.rm(path.join(handle.location, 'blobs', sha256Hex('agent')));
   await assert.rejects(restoreAgentVersion(handle, state, await checkWorkspace(ws, state.files)), (e: unknown) => e instanceof CorruptCheckpointError && /a\.txt/.test(e.message));
   assert.equal(await fs.readFile(path.join(ws, 'a.txt'), 'utf8'), 'person');
 });

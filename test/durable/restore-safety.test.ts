@@ -78,7 +78,7 @@ test('a stored version that no longer matches its SHA-256: Restore names the fil
   await assert.rejects(restoreAgentVersion(handleServing(handle, Buffer.from('tampered')), state, changes), (e: unknown) => e instanceof CorruptCheckpointError && /agent's version of a\.txt .*no longer matches/.test(e.message));
   assert.equal(await fs.readFile(path.join(ws, 'a.txt'), 'utf8'), 'person');
   // The file store's blob corrupted on disk.
-  const blob = path.join(handle.stateDir, 'blobs', sha256Hex('agent'));
+  const blob = path.join(handle.location, 'blobs', sha256Hex('agent'));
   await fs.chmod(blob, 0o600);
   await fs.writeFile(blob, 'tampered');
   await assert.rejects(restoreAgentVersion(handle, state, changes), (e: unknown) => e instanceof CorruptCheckpointError && /agent's version of a\.txt/.test(e.message));

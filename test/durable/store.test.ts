@@ -15,7 +15,7 @@ test('createRun writes the initial checkpoint, readable with and without the loc
   const s = sampleState();
   const h = await createRun(dir, s);
   assert.equal(h.runId, s.runId);
-  assert.equal(h.stateDir, dir);
+  assert.equal(h.location, dir);
   assert.deepEqual(await readRun(dir, s.runId), s);
   await h.close();
   const { handle, state } = await openRun(dir, s.runId);

@@ -99,9 +99,9 @@ test('a database at schema version 2 is migrated: its runs kept, the runnable in
   });
   const store = new PgRunStore(url);
   try {
-    const claimed = await store.claim();
+    const claimed = await store.claimNext();
     assert.equal(claimed?.state.runId, 'queued', 'the queued run is claimed, the done one is not');
-    assert.equal(await store.claim(), undefined, 'nothing else is runnable while it is held');
+    assert.equal(await store.claimNext(), undefined, 'nothing else is runnable while it is held');
     await claimed!.handle.close();
     await withClient(url, async (c) => {
       const at = await c.query<{ v: number }>('SELECT max(version) AS v FROM triage_migrations');

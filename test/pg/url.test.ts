@@ -1,7 +1,7 @@
 // No PostgreSQL server needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hasUserinfoPassword, redactUrl, secretParams } from '../../src/store/pg/url';
+import { hasUserinfoPassword, redactUrl, secretParams } from '../../src/store/store-url';
 import { checkStoreSetting, readSettings } from '../../src/extension/logic/settings';
 import { triage } from '../cli/support';
 

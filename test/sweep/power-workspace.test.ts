@@ -20,6 +20,7 @@ import { triageTools } from '../../src/tools';
 import { startTracker } from '../../src/tracker/service';
 import { TrackerClient } from '../../src/tracker/client';
 import { writeSweepWorkspace, ScriptedModel, ScriptedPerson, newCounters, judgeSweep, SWEEP_TASK } from '../../src/sweep/job';
+import { openStore } from '../../src/store/open-store';
 
 for (const how of ['keep', 'undo'] as CutModel[]) {
   for (const tool of ['code_patch', 'write_file']) {
@@ -44,11 +45,11 @@ for (const how of ['keep', 'undo'] as CutModel[]) {
           if (e.type === 'tool-end' && e.call.name === tool) wrote = true;
           if (wrote && e.type === 'saved' && e.point === SavePoint.ResultSaved) power.cut();
         };
-        return startRun({ stateDir, state, parts, onEvent, limits: { maxRestarts: 10 } });
+        return startRun({ runStore: openStore(stateDir), state, parts, onEvent, limits: { maxRestarts: 10 } });
       });
       assert.ok(first.cut, 'the power was cut');
 
-      const second = await disk.life(() => resumeRun({ stateDir, runId: state.runId, parts, limits: { maxRestarts: 10 } }));
+      const second = await disk.life(() => resumeRun({ runStore: openStore(stateDir), runId: state.runId, parts, limits: { maxRestarts: 10 } }));
       assert.equal(second.error, undefined, `the resume stopped: ${String(second.error)}`);
       assert.equal(second.value?.phase, 'done');
       const j = await judgeSweep(await readRun(stateDir, state.runId), workspace, tracker);

@@ -5,8 +5,8 @@
  */
 import { flags } from '../flags';
 import { BadInputError } from '../../core/errors';
-import { pgStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
-import { PgAnswers, type StoredAnswer } from '../../store/pg/pg-answers';
+import { queueStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
+import type { StoredAnswer } from '../../store/answers';
 import { EXIT } from '../exitcodes';
 import * as os from 'node:os';
 
@@ -27,8 +27,8 @@ export async function cmdAnswer(args: string[]): Promise<number> {
   if (v.done !== undefined) given.push({ kind: 'ladder', answer: 'done', result: v.done as string });
   if (v.rerun) given.push({ kind: 'ladder', answer: 'rerun' });
   if (given.length !== 1) throw new BadInputError('triage answer needs exactly one of --approve, --deny (an approval), --done TEXT, --rerun (the ladder\'s question).');
-  const store = pgStoreFromFlags(v, 'triage answer');
-  const r = await usingStore(store, () => new PgAnswers(store.db).put(v.run as string, v.call as string, given[0], `${os.userInfo().username}@${os.hostname()} (triage answer)`));
+  const store = queueStoreFromFlags(v, 'triage answer');
+  const r = await usingStore(store, () => store.answers().put(v.run as string, v.call as string, given[0], `${os.userInfo().username}@${os.hostname()} (triage answer)`));
   if (r === 'not-waiting') throw new BadInputError(`Run ${v.run} is not waiting on a ${given[0].kind} question for call ${v.call}; see "triage status --store URL".`);
   if (r === 'answered-before') throw new BadInputError(`That question of run ${v.run} was answered already; the first answer stands.`);
   process.stdout.write(`recorded: a worker will continue run ${v.run}\n`);

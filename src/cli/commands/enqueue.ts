@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import { flags } from '../flags';
 import { BadInputError } from '../../core/errors';
-import { pgStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
+import { queueStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
 import { newTriageState } from '../../triage/job';
 import { findTask } from '../../triage/tasks/catalog';
 import { crashFolderTask, CRASH_FOLDER_TASK } from '../../triage/tasks/crash-folder';
@@ -32,7 +32,7 @@ export async function cmdEnqueue(args: string[]): Promise<number> {
   const workspace = v.workspace ? path.resolve(v.workspace as string) : undefined;
   if (v.task === CRASH_FOLDER_TASK && !workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
   const task = v.task === CRASH_FOLDER_TASK ? await crashFolderTask(workspace!, v.crashes as string | undefined) : findTask(v.task as string);
-  const store = pgStoreFromFlags(v, 'triage enqueue');
+  const store = queueStoreFromFlags(v, 'triage enqueue');
   const state = await usingStore(store, async () => {
     const s = await newTriageState(
       {

@@ -6,7 +6,7 @@
 import { flags } from '../flags';
 import { pgSweepRows, sweepRows } from '../../sweep/sweeps';
 import { BadInputError } from '../../core/errors';
-import { isPgUrl } from '../../store/pg/database';
+import { isPgUrl } from '../../store/store-url';
 import { formatTable } from '../../sweep/table';
 import { EXIT } from '../exitcodes';
 

@@ -10,9 +10,6 @@ import { TrackerStore, type TrackerIssue } from '../../tracker/store';
 import { EXIT } from '../exitcodes';
 import { trackerDir } from '../../tracker/embedded';
 import { STORE_FLAGS, storeFromFlags, usingStore } from '../store-flag';
-import { PgRunStore } from '../../store/pg/pg-run-store';
-import { FileRunStore } from '../../store/files/file-run-store';
-import { PgIssueStore } from '../../tracker/pg-issues';
 
 export async function cmdTracker(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
@@ -29,8 +26,9 @@ export async function cmdTracker(args: string[]): Promise<number> {
 async function list(args: string[]): Promise<number> {
   const { values: v } = flags(args, { ...STORE_FLAGS, run: { type: 'string' }, json: { type: 'boolean', default: false } });
   const issues = await usingStore(storeFromFlags(v, 'triage tracker list'), async (store) => {
-    if (store instanceof PgRunStore) return (await new PgIssueStore(store.db).list()).map((i) => ({ ...i, store: 'shared' }));
-    return folderIssues((store as FileRunStore).stateDir);
+    if (store.issues) return (await store.issues().list()).map((i) => ({ ...i, store: 'shared' }));
+    if (store.stateFolder === undefined) throw new TypeError(`no embedded tracker for a ${store.kind} store`);
+    return folderIssues(store.stateFolder);
   });
   const shown = v.run ? issues.filter((i) => i.runId === v.run) : issues;
   if (v.json) process.stdout.write(JSON.stringify({ issues: shown }) + '\n');

@@ -5,7 +5,7 @@
  */
 import { flags } from '../flags';
 import { BadInputError } from '../../core/errors';
-import { pgStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
+import { queueStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
 import { runWorker } from '../../triage/worker';
 import type { ApproveMode } from '../../triage/stored-answers';
 import { EXIT } from '../exitcodes';
@@ -38,7 +38,7 @@ export async function cmdWorker(args: string[]): Promise<number> {
   const pollMs = positiveInt(v['poll-ms'], 'poll-ms');
   const leaseMs = positiveInt(v['lease-ms'], 'lease-ms');
   const limits = limitsFromFlags(v);
-  const store = pgStoreFromFlags(v, 'triage worker');
+  const store = queueStoreFromFlags(v, 'triage worker');
   const interrupt = interruptSignal();
   const log = (s: string): void => {
     if (!v.quiet) process.stderr.write(s + '\n');

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { PriceSchema, type Price } from '../../model/prices';
 import { parseTrackerSpec } from '../../tracker/spec';
-import { hasUserinfoPassword, isPgUrl, redactUrl, secretParams } from '../../store/pg/url';
+import { hasUserinfoPassword, isPgUrl, redactUrl, secretParams } from '../../store/store-url';
 import { DEFAULT_LIMITS } from '../../agent/budget';
 import { baseUrlProblem } from '../../model/base-url';
 

@@ -5,7 +5,7 @@
  * resumed only when the user says so.
  */
 
-/** The parts of a RunListing (src/store/files/checkpoint.ts) the decision needs. */
+/** The parts of a RunListing (src/store/run-store.ts) the decision needs. */
 export interface ListedRun {
   runId: string;
   locked: boolean;

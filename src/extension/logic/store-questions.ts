@@ -4,7 +4,7 @@
  * each named by what it acts on (an issue's title, a file), not by the model's raw arguments.
  * A run running in this window is left out: it asks itself.
  */
-import type { RunListing } from '../../store/files/checkpoint';
+import type { RunListing } from '../../store/run-store';
 import { describeCall } from '../../transcript/calls';
 import { storeApprovalMessage } from './texts';
 

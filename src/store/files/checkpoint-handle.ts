@@ -62,11 +62,11 @@ export class CheckpointHandle implements RunHandle {
 
   constructor(
     readonly runId: string,
-    readonly stateDir: string,
+    readonly location: string,
     private readonly lock: RunLock,
     private readonly opts: HandleOptions,
   ) {
-    this.blobs = new BlobStore(stateDir, opts.sync);
+    this.blobs = new BlobStore(location, opts.sync);
     this.saves = new SaveQueue(
       runId,
       () => this.assertHeld(),
@@ -76,12 +76,12 @@ export class CheckpointHandle implements RunHandle {
 
   /** The snapshot file (runPath). */
   get file(): string {
-    return runPath(this.stateDir, this.runId);
+    return runPath(this.location, this.runId);
   }
 
   /** The journal file. */
   get journalFile(): string {
-    return journalPath(this.stateDir, this.runId);
+    return journalPath(this.location, this.runId);
   }
 
   /** Starts saving from a loaded run: `state` is the object the caller will go on changing and saving. */
@@ -95,7 +95,7 @@ export class CheckpointHandle implements RunHandle {
     this.assertHeld();
     state.updatedAt = new Date().toISOString();
     const buf = Buffer.from(encodeSnapshot(0, state));
-    await writeFileAtomic(this.file, runTempPath(this.stateDir, this.runId), buf, this.writeOptions());
+    await writeFileAtomic(this.file, runTempPath(this.location, this.runId), buf, this.writeOptions());
     this.count('create', buf.length);
     this.begin({ seq: 0, snapshotBytes: buf.length, journalBytes: 0, journalExists: false }, state);
   }
@@ -130,7 +130,7 @@ export class CheckpointHandle implements RunHandle {
   }
 
   private async compact(snapshot: Buffer): Promise<void> {
-    await writeFileAtomic(this.file, runTempPath(this.stateDir, this.runId), snapshot, this.writeOptions());
+    await writeFileAtomic(this.file, runTempPath(this.location, this.runId), snapshot, this.writeOptions());
     await this.journal!.reset();
     this.count('compaction', snapshot.length);
   }

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import type { RunHandle } from '../run-handle';
 import type { CrashHook } from '../crash-points';
 import type { RunState } from '../state';
+import type { StoreOptions, RunListing } from '../run-store';
 import { BadInputError, CorruptCheckpointError, LockCompromisedError, RunExistsError } from '../../core/errors';
 import { ensureDir, fsyncDir, isErrno } from '../../disk/atomic-write';
 import { io } from '../../disk/io';
@@ -21,28 +22,7 @@ import { removeJournal, truncateJournal } from './journal-file';
 
 export { runPath } from './state-layout';
 
-export interface StoreOptions {
-  /** Default true: fsync file and directory. The in-process crash sweep sets false. */
-  sync?: boolean;
-  /**
-   * Called at the named points inside each write: WritePoint.JournalTorn and JournalAppended when a
-   * save appends to the journal; TempSynced and Renamed when the snapshot is replaced (createRun's
-   * first write, and each compaction).
-   */
-  crash?: CrashHook;
-  /** proper-lockfile stale period; default 10_000. */
-  staleMs?: number;
-  /** Told when the lock is lost. */
-  onCompromised?: (e: LockCompromisedError) => void;
-}
-
-export interface RunListing {
-  runId: string;
-  file: string;
-  state?: RunState;
-  error?: CorruptCheckpointError;
-  locked: boolean;
-}
+export type { StoreOptions, RunListing } from '../run-store';
 
 async function lockRun(stateDir: string, runId: string, opts: StoreOptions): Promise<RunLock> {
   return acquireRunLock(runId, runPath(stateDir, runId), {

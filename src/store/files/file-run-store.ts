@@ -7,9 +7,9 @@
  */
 import * as path from 'node:path';
 import * as fs from 'node:fs';
-import { createRun, deleteRun, listRuns, openRun, readRun, type RunListing, type StoreOptions } from './checkpoint';
+import { createRun, deleteRun, listRuns, openRun, readRun } from './checkpoint';
 import type { RunHandle } from '../run-handle';
-import type { OpenedRun, RunStore } from '../run-store';
+import type { OpenedRun, RunListing, RunStore, StoreOptions } from '../run-store';
 import type { RunState } from '../state';
 import { BlobStore } from './blobs';
 import { runPath } from './state-layout';
@@ -19,19 +19,19 @@ import { checkStateFolder } from './state-folder-check';
 
 export class FileRunStore implements RunStore {
   readonly kind = 'files';
-  readonly stateDir: string;
+  readonly stateFolder: string;
 
   /** The check of the state folder, once it has passed (a refusal is checked again next time). */
   private passed: Promise<void> | undefined;
 
-  constructor(stateDir: string) {
-    this.stateDir = path.resolve(stateDir);
+  constructor(stateFolder: string) {
+    this.stateFolder = path.resolve(stateFolder);
   }
 
   /** Resolves once the state folder is known safe to use; UnsafeStateFolderError otherwise. */
   checked(): Promise<void> {
     if (this.passed) return this.passed;
-    const check = checkStateFolder(this.stateDir);
+    const check = checkStateFolder(this.stateFolder);
     this.passed = check;
     check.catch(() => {
       if (this.passed === check) this.passed = undefined;
@@ -40,50 +40,50 @@ export class FileRunStore implements RunStore {
   }
 
   get where(): string {
-    return this.stateDir;
+    return this.stateFolder;
   }
 
   get workspacesDir(): string {
-    return path.join(this.stateDir, 'workspaces');
+    return path.join(this.stateFolder, 'workspaces');
   }
 
   async createRun(state: RunState, opts?: StoreOptions): Promise<RunHandle> {
     await this.checked();
-    return createRun(this.stateDir, state, opts);
+    return createRun(this.stateFolder, state, opts);
   }
 
   async openRun(runId: string, opts?: StoreOptions): Promise<OpenedRun> {
     await this.checked();
-    return openRun(this.stateDir, runId, opts);
+    return openRun(this.stateFolder, runId, opts);
   }
 
   async readRun(runId: string): Promise<RunState> {
     await this.checked();
-    return readRun(this.stateDir, runId);
+    return readRun(this.stateFolder, runId);
   }
 
   async hasRun(runId: string): Promise<boolean> {
     await this.checked();
-    return fs.existsSync(runPath(this.stateDir, runId));
+    return fs.existsSync(runPath(this.stateFolder, runId));
   }
 
   async listRuns(): Promise<RunListing[]> {
     await this.checked();
-    return listRuns(this.stateDir);
+    return listRuns(this.stateFolder);
   }
 
   async deleteRun(runId: string): Promise<void> {
     await this.checked();
-    return deleteRun(this.stateDir, runId);
+    return deleteRun(this.stateFolder, runId);
   }
 
   async getBlob(sha256: string): Promise<Buffer | undefined> {
     await this.checked();
-    return new BlobStore(this.stateDir, false).get(sha256);
+    return new BlobStore(this.stateFolder, false).get(sha256);
   }
 
   events(o: { sync?: boolean } = {}): RunEventStore {
-    return new FileRunEventStore(this.stateDir, { sync: o.sync ?? true, ready: () => this.checked() });
+    return new FileRunEventStore(this.stateFolder, { sync: o.sync ?? true, ready: () => this.checked() });
   }
 
   async close(): Promise<void> {}

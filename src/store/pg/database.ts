@@ -10,9 +10,7 @@ import * as path from 'node:path';
 import { Pool, type PoolClient, type QueryResult, type QueryResultRow } from 'pg';
 import { StoreUnavailableError } from '../../core/errors';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
-import { redactUrl } from './url';
-
-export { isPgUrl, redactUrl } from './url';
+import { redactUrl } from '../store-url';
 
 export interface PgOptions {
   /** The password when the URL has none (else PGPASSWORD). */

@@ -1,23 +1,10 @@
 /**
- * A person's answers to the questions a paused run waits on (an approval, or the resolution
- * ladder's question), kept in the PostgreSQL store (triage_answers) for the worker that
- * continues the run: an editor or `triage answer` records one, the run becomes runnable, and
- * the worker's approver (triage/stored-answers.ts) finds it when the loop asks again.
- *
- * An answer is taken only for a question the run is waiting on now, and the first answer to a
- * question stands (a second one, from another editor, is refused): the worker may already have
- * acted on the first.
+ * The answers of the PostgreSQL store (triage_answers): see ../answers.ts for what they are.
  */
 import type { PgDatabase } from './database';
+import type { AnswerKind, RunAnswers, StoredAnswer } from '../answers';
 
-export type StoredAnswer =
-  | { kind: 'approval'; answer: 'approve' | 'deny' }
-  | { kind: 'ladder'; answer: 'rerun' }
-  | { kind: 'ladder'; answer: 'done'; result: string };
-
-export type AnswerKind = StoredAnswer['kind'];
-
-export class PgAnswers {
+export class PgAnswers implements RunAnswers {
   constructor(private readonly db: PgDatabase) {}
 
   /**

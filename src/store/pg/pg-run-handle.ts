@@ -80,7 +80,7 @@ export class PgRunHandle implements RunHandle {
   constructor(
     readonly runId: string,
     /** Where the run is: the database URL without its password. */
-    readonly stateDir: string,
+    readonly location: string,
     private readonly db: PgDatabase,
     readonly lease: PgLease,
     private readonly opts: PgHandleOptions = {},

@@ -5,7 +5,7 @@
  * host that is certainly dead (the file lock's owner check, lock-owner.ts), so "the same command
  * again" after a SIGKILL does not wait out the lease.
  *
- * For a fleet of workers: `enqueue` adds a run nobody has started, `claim` picks one runnable
+ * For a fleet of workers: `enqueue` adds a run nobody has started, `claimNext` picks one runnable
  * run (queued, interrupted with its lease expired, or paused with an answer to its question
  * waiting) with FOR UPDATE SKIP LOCKED and takes its lease in the same statement, `hold` keeps
  * workers off a run that stopped for a person, and answers (pg-answers.ts) carry a person's
@@ -16,9 +16,8 @@ import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BadInputError, CorruptCheckpointError, LockCompromisedError, LockedError, RunExistsError } from '../../core/errors';
-import type { RunListing, StoreOptions } from '../files/checkpoint';
 import type { RunHandle } from '../run-handle';
-import type { OpenedRun, RunStore } from '../run-store';
+import type { OpenedRun, QueueStore, RunListing, StoreOptions } from '../run-store';
 import type { RunState } from '../state';
 import { assertRunId } from '../files/state-layout';
 import { PgWritePoint } from '../crash-points';
@@ -31,6 +30,10 @@ import { decodeRunRow, RUN_COLUMNS, runWhere, type RunRow } from './pg-load';
 import { getPgBlob } from './pg-blobs';
 import type { RunEventStore } from '../run-event';
 import { PgRunEventStore } from './pg-events';
+import type { RunAnswers } from '../answers';
+import { PgAnswers } from './pg-answers';
+import type { IssueStore } from '../issues';
+import { PgIssueStore } from './pg-issues';
 
 export interface PgStoreOptions extends PgOptions {
   /** Where new runs' copies of a task's sample go; default ~/.durable-triage/workspaces. */
@@ -43,7 +46,7 @@ interface LeaseRow {
   token: string | null;
 }
 
-export class PgRunStore implements RunStore {
+export class PgRunStore implements QueueStore {
   readonly kind = 'postgres';
   readonly db: PgDatabase;
   readonly workspacesDir: string;
@@ -172,7 +175,7 @@ export class PgRunStore implements RunStore {
    * answer waiting for its question), skipping rows another worker is picking, and its lease
    * taken in the same statement. Undefined when there is none.
    */
-  async claim(opts: StoreOptions = {}): Promise<OpenedRun | undefined> {
+  async claimNext(opts: StoreOptions = {}): Promise<OpenedRun | undefined> {
     const ttl = leaseMs(opts.staleMs);
     const owner = await currentOwner();
     const token = randomUUID();
@@ -272,6 +275,14 @@ export class PgRunStore implements RunStore {
 
   events(): RunEventStore {
     return new PgRunEventStore(this.db);
+  }
+
+  answers(): RunAnswers {
+    return new PgAnswers(this.db);
+  }
+
+  issues(): IssueStore {
+    return new PgIssueStore(this.db);
   }
 
   close(): Promise<void> {

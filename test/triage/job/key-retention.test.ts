@@ -18,6 +18,7 @@ import { issueFileTool } from '../../../src/tools/issue-file';
 import { startTracker } from '../../../src/tracker/service';
 import { TrackerClient } from '../../../src/tracker/client';
 import { reply, ScriptModel, Person, freshState, tmp } from '../../agent/support';
+import { openStore } from '../../../src/store/open-store';
 
 const ISSUE = { title: 'crash on delete', body: 'see crashes/x/1.txt', cause: 'x' };
 const RETENTION_MS = 60_000;
@@ -34,7 +35,7 @@ test('a restart after the key retention: the marker carries the retention, so th
   const parts = (): RunParts => ({ model, tools: toolSet([issueFileTool({ tracker: new TrackerClient(svc.url), keys: true })]), approver: new Person() });
 
   await assert.rejects(
-    startRun({ stateDir: dir, state: freshState('k1', dir), parts, now, crash: (p) => { if (p === TOOL_ACTED) throw new SimulatedCrash(p); } }),
+    startRun({ runStore: openStore(dir), state: freshState('k1', dir), parts, now, crash: (p) => { if (p === TOOL_ACTED) throw new SimulatedCrash(p); } }),
     SimulatedCrash,
   );
   const mid = await readRun(dir, 'k1');
@@ -44,7 +45,7 @@ test('a restart after the key retention: the marker carries the retention, so th
 
   clock += RETENTION_MS + 1_000; // the tracker has forgotten the key
   const events: LoopEvent[] = [];
-  const r = await resumeRun({ stateDir: dir, runId: 'k1', parts, now, onEvent: (e) => events.push(e) });
+  const r = await resumeRun({ runStore: openStore(dir), runId: 'k1', parts, now, onEvent: (e) => events.push(e) });
   assert.equal(r.phase, 'done');
   assert.deepEqual((await svc.store.list()).map((i) => i.number), [1], 'filed once: the expired key was not trusted for a rerun');
   const ladder = events.filter((e) => e.type === 'ladder');
@@ -61,7 +62,7 @@ test('a marker saved without a retention (an older checkpoint): the ladder asks 
   const model = new ScriptModel([reply(0, [['issue_file', ISSUE]]), reply(1, [], 'filed #1')]);
   const parts = (): RunParts => ({ model, tools: toolSet([issueFileTool({ tracker: new TrackerClient(svc.url), keys: true })]), approver: new Person() });
   await assert.rejects(
-    startRun({ stateDir: dir, state: freshState('k2', dir), parts, now, crash: (p) => { if (p === TOOL_ACTED) throw new SimulatedCrash(p); } }),
+    startRun({ runStore: openStore(dir), state: freshState('k2', dir), parts, now, crash: (p) => { if (p === TOOL_ACTED) throw new SimulatedCrash(p); } }),
     SimulatedCrash,
   );
   // Rewrite the checkpoint as an older version would have saved it: the marker without retentionMs.
@@ -74,7 +75,7 @@ test('a marker saved without a retention (an older checkpoint): the ladder asks 
   assert.equal(Object.values((await readRun(dir, 'k2')).attempts ?? {})[0]?.retentionMs, undefined);
 
   clock += RETENTION_MS + 1_000;
-  const r = await resumeRun({ stateDir: dir, runId: 'k2', parts, now });
+  const r = await resumeRun({ runStore: openStore(dir), runId: 'k2', parts, now });
   assert.equal(r.phase, 'done');
   assert.deepEqual((await svc.store.list()).map((i) => i.number), [1]);
 });

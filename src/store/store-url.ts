@@ -1,5 +1,6 @@
 /**
- * PostgreSQL store addresses: which specs are URLs, and how one is shown (without its secrets).
+ * Store addresses: which specs are PostgreSQL URLs (anything else is a state folder), and how
+ * one is shown (without its secrets).
  * No database code here, so front ends can name a store without loading the client.
  *
  * node-postgres takes a password from the URL's userinfo and from any query parameter of the

@@ -5,10 +5,8 @@
  * 1, 2, 3... and a key is checked and taken atomically); reads always read the table again.
  * Keys are honoured for the retention as the folder store does (by this process's clock).
  */
-import type { PgDatabase } from '../store/pg/database';
-import { KeyReusedError } from './errors';
-import type { IssueStore } from './issue-store';
-import { DEFAULT_RETENTION_MS, type FileOptions, type IssueFilter, type NewIssue, type TrackerIssue } from './store';
+import type { PgDatabase } from './database';
+import { DEFAULT_RETENTION_MS, KeyReusedError, type FileOptions, type IssueFilter, type IssueStore, type NewIssue, type TrackerIssue } from '../issues';
 
 /** pg_advisory_xact_lock's key for "filing an issue". */
 const FILING_LOCK = 7_041_991_002;
