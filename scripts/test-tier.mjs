@@ -36,6 +36,8 @@ const RULES = [
       'durable/journal.test.js',
       'durable/compaction.test.js',
       'extension/contributes.test.js',
+      // ESLint, type-aware, over the real config (the layer rules).
+      'lint/',
     ],
   ],
 ];

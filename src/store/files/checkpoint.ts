@@ -8,7 +8,6 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { RunHandle } from '../run-handle';
-import type { CrashHook } from '../crash-points';
 import type { RunState } from '../state';
 import type { StoreOptions, RunListing } from '../run-store';
 import { BadInputError, CorruptCheckpointError, LockCompromisedError, RunExistsError } from '../../core/errors';
