@@ -242,11 +242,11 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     const picked = await chooseModel(task.kind === 'catalog');
     if (!picked) return;
     const { provider, model } = picked;
-    const tracker = await chooseTracker(ws, s);
+    const tracker = await chooseTracker(ws, s, task.kind === 'folder');
     if (!tracker) return;
     const access = await githubAccess(tracker.trackerUrl);
     d.log.info(`start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}) } : {}), ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
   });
 
   register('durableTriage.startRecording', async () => {
@@ -264,11 +264,11 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
       filters: { Recording: ['json'] },
     });
     if (!target) return;
-    const tracker = await chooseTracker(ws, s);
+    const tracker = await chooseTracker(ws, s, task.kind === 'folder');
     if (!tracker) return;
     const access = await githubAccess(tracker.trackerUrl);
     d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath, ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}) } : {}), recordTo: target.fsPath, ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
   });
 
   register('durableTriage.resume', async (node) => {
