@@ -2,6 +2,7 @@
  * The commands (category "Durable Triage"). Commands that act on a run take the Runs view's
  * node when invoked from it, and ask with a quick pick from the palette.
  */
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { BadInputError, TriageError } from '../core/errors';
@@ -11,6 +12,7 @@ import type { ExtensionSettings, ProviderSetting } from './logic/settings';
 import { LanguageModelUnavailableError, MODEL_BUTTONS, modelUnavailableView } from './logic/model-unavailable';
 import { FINISHED_BUTTONS, deletedRunMessage, finishedRunMessage, formatDollars } from './logic/texts';
 import { noLinks } from './logic/no-links';
+import { sampleCopyStart } from './logic/sample-copy-place';
 import { ANSWERED_BY, type NotificationApprover, type Questions } from './approver';
 import type { ModelOption, RunManager } from './run-manager';
 import type { ApiKeys } from './secrets';
@@ -392,6 +394,7 @@ async function offerSample(e: WrongWorkspaceError, d: CommandDeps): Promise<void
     canSelectFolders: true,
     canSelectFiles: false,
     canSelectMany: false,
+    defaultUri: vscode.Uri.file(sampleCopyStart(d.workspace(), os.homedir())),
     openLabel: 'Copy the Sample Here',
   });
   if (!where?.[0]) return;
