@@ -2,16 +2,19 @@
  * The commands (category "Durable Triage"). Commands that act on a run take the Runs view's
  * node when invoked from it, and ask with a quick pick from the palette.
  */
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { BadInputError, TriageError } from '../core/errors';
 import type { RunState } from '../store/state';
 import { shortRunId } from './logic/run-rows';
-import type { ExtensionSettings } from './logic/settings';
+import type { ExtensionSettings, ProviderSetting } from './logic/settings';
+import { LanguageModelUnavailableError, MODEL_BUTTONS, modelUnavailableView } from './logic/model-unavailable';
 import { FINISHED_BUTTONS, deletedRunMessage, finishedRunMessage, formatDollars } from './logic/texts';
 import { noLinks } from './logic/no-links';
+import { sampleCopyStart } from './logic/sample-copy-place';
 import { ANSWERED_BY, type NotificationApprover, type Questions } from './approver';
-import type { RunManager } from './run-manager';
+import type { ModelOption, RunManager } from './run-manager';
 import type { ApiKeys } from './secrets';
 import type { Node } from './runs-view';
 import { pickModel, pickTask } from './pickers';
@@ -211,19 +214,41 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     return { ws, task, fresh: choice === 'new' };
   };
 
+  /**
+   * The model pick and the model it names. No VS Code language model: one short error with
+   * Choose Another Model (the pick again, the task kept) and Set API Key (then the pick again).
+   */
+  const chooseModel = async (recordedAllowed: boolean): Promise<{ provider: ProviderSetting; model: ModelOption } | undefined> => {
+    for (;;) {
+      const s = d.settings();
+      const provider = await pickModel(s.provider, recordedAllowed);
+      if (!provider) return undefined;
+      try {
+        return { provider, model: await modelForStart(provider, s, { keys: d.keys, log: d.log }) };
+      } catch (e) {
+        if (!(e instanceof LanguageModelUnavailableError)) throw e;
+        d.log.warn(`start: ${e.message}`);
+        const v = modelUnavailableView(e, recordedAllowed);
+        const pick = await vscode.window.showErrorMessage(v.message, ...v.buttons);
+        if (pick === MODEL_BUTTONS.setKey) await d.keys.prompt();
+        else if (pick !== MODEL_BUTTONS.choose) return undefined;
+      }
+    }
+  };
+
   register('durableTriage.start', async () => {
     const what = await startWhat();
     if (!what) return;
     const { ws, task } = what;
     const s = d.settings();
-    const provider = await pickModel(s.provider, task.kind === 'catalog');
-    if (!provider) return;
-    const model = await modelForStart(provider, s, { keys: d.keys, log: d.log });
-    const tracker = await chooseTracker(ws, s);
+    const picked = await chooseModel(task.kind === 'catalog');
+    if (!picked) return;
+    const { provider, model } = picked;
+    const tracker = await chooseTracker(ws, s, task.kind === 'folder');
     if (!tracker) return;
     const access = await githubAccess(tracker.trackerUrl);
     d.log.info(`start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}) } : {}), ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
   });
 
   register('durableTriage.startRecording', async () => {
@@ -231,24 +256,21 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     if (!what) return;
     const { ws, task } = what;
     const s = d.settings();
-    const provider = await pickModel(s.provider, false);
-    if (!provider) return;
-    if (provider === 'recorded') {
-      void vscode.window.showInformationMessage('Durable Triage: recording needs a live model; the recorded demo only replays.');
-      return;
-    }
+    // Recording needs a live model: the recorded demo is not offered.
+    const picked = await chooseModel(false);
+    if (!picked) return;
+    const { provider, model } = picked;
     const target = await vscode.window.showSaveDialog({
       title: 'Save the run as a recording',
       defaultUri: vscode.Uri.file(`${ws}/${task.task}.recording.json`),
       filters: { Recording: ['json'] },
     });
     if (!target) return;
-    const model = await modelForStart(provider, s, { keys: d.keys, log: d.log });
-    const tracker = await chooseTracker(ws, s);
+    const tracker = await chooseTracker(ws, s, task.kind === 'folder');
     if (!tracker) return;
     const access = await githubAccess(tracker.trackerUrl);
     d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes } : {}), recordTo: target.fsPath, ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
+    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}) } : {}), recordTo: target.fsPath, ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
   });
 
   register('durableTriage.resume', async (node) => {
@@ -372,6 +394,7 @@ async function offerSample(e: WrongWorkspaceError, d: CommandDeps): Promise<void
     canSelectFolders: true,
     canSelectFiles: false,
     canSelectMany: false,
+    defaultUri: vscode.Uri.file(sampleCopyStart(d.workspace(), os.homedir())),
     openLabel: 'Copy the Sample Here',
   });
   if (!where?.[0]) return;

@@ -11,6 +11,7 @@ import { registerCommands } from './commands';
 import { SECTION, settings, stateDirectory, workspaceFolder, workspaceIdentity } from './config';
 import { WorkspaceSettingsNotices } from './workspace-settings';
 import { noLinks } from './logic/no-links';
+import { waitingBadge } from './logic/run-rows';
 import { registerDocs } from './docs';
 import { RunManager } from './run-manager';
 import { RUNS_VIEW, RunsView } from './runs-view';
@@ -98,9 +99,11 @@ export function activate(context: vscode.ExtensionContext): void {
   const tree = vscode.window.createTreeView(RUNS_VIEW, { treeDataProvider: (view = new RunsView({
     stateDir, store, shared, workspace: workspaceFolder, isActive: (id) => runs.isActive(id), questions, log, stoppedOnChanges: (id) => stoppedOnChanges.has(id),
     onWaiting: (n) => {
-      tree.badge = n > 0 ? { value: n, tooltip: `${n} ${n === 1 ? 'question waits' : 'questions wait'} for you` } : undefined;
+      tree.badge = waitingBadge(n);
     },
   })) });
+  // The badge shows before the Runs view is ever opened (the view lists runs only while shown).
+  void view.countWaiting();
   // While a run waits for a person the status bar says so, whichever window part the question is in,
   // and whether the run is this window's or paused in a shared store for a worker.
   let storeWaiting: StoreQuestion[] = [];

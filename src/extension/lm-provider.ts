@@ -6,7 +6,8 @@
  */
 import * as vscode from 'vscode';
 import type { ModelReply, ToolCall } from '../core/conversation';
-import { BadInputError, ModelError } from '../core/errors';
+import { ModelError } from '../core/errors';
+import { LanguageModelUnavailableError } from './logic/model-unavailable';
 import type { ModelProvider, ModelRequest } from '../model/provider';
 import { PriceTable } from '../model/prices';
 import { abortError } from '../model/attempt';
@@ -14,11 +15,7 @@ import { lmTurns, type LmPart, type LmTurn } from './logic/lm-request';
 
 const JUSTIFICATION = 'Durable Triage runs the triage agent you started on this workspace.';
 
-export const NO_LM_MODELS =
-  'Durable Triage: no VS Code language model is available (install and sign in to a chat extension such as GitHub Copilot Chat). ' +
-  'Pick "Anthropic" or "OpenAI-compatible" instead (set a key with "Durable Triage: Set API Key"), or the recorded demo.';
-
-/** The chat model: by id, else by family, else (no name) the first one offered. BadInputError when there is none. */
+/** The chat model: by id, else by family, else (no name) the first one offered. LanguageModelUnavailableError when there is none. */
 export async function selectLmModel(name?: string): Promise<vscode.LanguageModelChat> {
   if (name) {
     const byId = await vscode.lm.selectChatModels({ id: name });
@@ -26,14 +23,10 @@ export async function selectLmModel(name?: string): Promise<vscode.LanguageModel
     const byFamily = await vscode.lm.selectChatModels({ family: name });
     if (byFamily.length > 0) return byFamily[0];
     const any = await vscode.lm.selectChatModels();
-    if (any.length === 0) throw new BadInputError(NO_LM_MODELS);
-    throw new BadInputError(
-      `Durable Triage: the VS Code language model "${name}" is not available; available: ${any.map((m) => m.id).join(', ')}. ` +
-        'Set durableTriage.model.name to one of them (a run resumes with the model it started with).',
-    );
+    throw new LanguageModelUnavailableError(name, any.map((m) => m.id));
   }
   const all = await vscode.lm.selectChatModels();
-  if (all.length === 0) throw new BadInputError(NO_LM_MODELS);
+  if (all.length === 0) throw new LanguageModelUnavailableError(undefined, []);
   return all[0];
 }
 

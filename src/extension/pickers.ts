@@ -2,14 +2,16 @@
  * Start Triage's two quick picks: the task (the catalog's, or the user's own folder of crash
  * reports), then the model.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { GROUP_ACTIONS, type GroupAction, applyGroupAction, groupActions, groupRows, startRow } from './logic/crash-groups-pick';
 import type { ProviderSetting } from './logic/settings';
 import { crashFolderRel, CRASH_FOLDER_TASK } from './logic/crash-folder';
 import * as core from './lazy-modules';
 
 export const CRASH_FOLDER_LABEL = 'Crash reports folder…';
 
-export type TaskPick = { kind: 'catalog'; task: string } | { kind: 'folder'; task: string; crashes: string };
+export type TaskPick = { kind: 'catalog'; task: string } | { kind: 'folder'; task: string; crashes: string; leaveOut: string[] };
 
 export async function pickTask(workspace: string): Promise<TaskPick | undefined> {
   type Item = vscode.QuickPickItem & { task?: string };
@@ -31,25 +33,44 @@ export async function pickTask(workspace: string): Promise<TaskPick | undefined>
   });
   if (!folder?.[0]) return undefined;
   const crashes = crashFolderRel(workspace, folder[0].fsPath);
-  return (await confirmGroups(workspace, crashes)) ? { kind: 'folder', task: CRASH_FOLDER_TASK, crashes } : undefined;
+  const leftOut = await confirmGroups(workspace, crashes);
+  return leftOut ? { kind: 'folder', task: CRASH_FOLDER_TASK, crashes, leaveOut: [...leftOut] } : undefined;
 }
 
-/** Shows the crash groups the run will work on (as `triage group` prints them) and lets the user start on them. */
-async function confirmGroups(workspace: string, crashes: string): Promise<boolean> {
+/**
+ * Shows the crash groups the run will work on (as `triage group` prints them); a group's row
+ * shows its reports or leaves it out. The groups left out when the user starts; undefined: not started.
+ */
+async function confirmGroups(workspace: string, crashes: string): Promise<Set<string> | undefined> {
   const groups = await core.crashFolder().crashFolderGroups(workspace, crashes);
-  const reports = groups.reduce((n, g) => n + g.reports.length, 0);
-  type Item = vscode.QuickPickItem & { start?: boolean };
-  const items: Item[] = [
-    { label: `$(play) Start Triage on these ${groups.length} crash group${groups.length === 1 ? '' : 's'}`, detail: `${reports} report${reports === 1 ? '' : 's'} in ${crashes}; one issue per group`, start: true },
-    { label: 'Crash groups', kind: vscode.QuickPickItemKind.Separator },
-    ...groups.map((g) => ({ label: g.cause, description: `${g.reports.length} report${g.reports.length === 1 ? '' : 's'}`, detail: `${g.signature} · ${g.reports.join(', ')}` })),
-  ];
+  let leftOut = new Set<string>();
+  type Item = vscode.QuickPickItem & { start?: boolean; cause?: string };
   for (;;) {
-    const pick = await vscode.window.showQuickPick(items, { title: `Durable Triage: the crash groups in ${crashes}`, placeHolder: 'Start on these groups, or press Escape', matchOnDetail: true });
-    if (!pick) return false;
-    if (pick.start) return true;
+    const start = startRow(groups, leftOut, crashes);
+    const items: Item[] = [
+      { label: start.label, detail: start.detail, start: start.canStart },
+      { label: 'Crash groups', kind: vscode.QuickPickItemKind.Separator },
+      ...groupRows(groups, leftOut),
+    ];
+    const pick = await vscode.window.showQuickPick(items, { title: `Durable Triage: the crash groups in ${crashes}`, placeHolder: 'Start on these groups, pick a group to see or leave it out, or press Escape', matchOnDetail: true });
+    if (!pick) return undefined;
+    if (pick.start) return leftOut;
+    if (!pick.cause) continue;
+    const cause = pick.cause;
+    const action = (await vscode.window.showQuickPick(groupActions(cause, leftOut), { title: `Durable Triage: crash group ${cause}` })) as GroupAction | undefined;
+    if (!action) continue;
+    if (action === GROUP_ACTIONS.show) {
+      const group = groups.find((g) => g.cause === cause);
+      for (const r of (group?.reports ?? []).slice(0, MAX_REPORTS_SHOWN)) {
+        await vscode.window.showTextDocument(vscode.Uri.file(path.join(workspace, r)), { preview: false, preserveFocus: true });
+      }
+    }
+    leftOut = applyGroupAction(action, cause, leftOut);
   }
 }
+
+/** Reports opened by Show Its Reports (a group can have hundreds). */
+const MAX_REPORTS_SHOWN = 5;
 
 const MODEL_ITEMS: readonly (vscode.QuickPickItem & { provider: ProviderSetting })[] = [
   { label: 'Recorded demo', detail: "replays the task's recorded conversation, no key needed", provider: 'recorded' },

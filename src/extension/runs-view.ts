@@ -11,6 +11,7 @@ import { childRows, questionLabel, runRow, waitingCount, type ChildRow, type Run
 import type { Questions } from './approver';
 import * as core from './lazy-modules';
 import type { RunStore } from '../store/run-store';
+import type { RunListing } from '../store/files/checkpoint';
 
 export const RUNS_VIEW = 'durableTriage.runs';
 
@@ -54,13 +55,34 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     },
   ) {}
 
-  /** Re-reads the runs soon (saves come in bursts). */
+  /** Re-reads the runs soon (saves come in bursts), and the badge with them, whether or not the view was ever shown. */
   refresh(): void {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.emitter.fire(undefined);
+      void this.countWaiting();
     }, 150);
+  }
+
+  /** Counts the questions waiting in this workspace's runs for the badge (the view's own listing runs only while it is shown). */
+  async countWaiting(): Promise<void> {
+    if (!this.d.onWaiting) return;
+    const mine = await this.listMine();
+    this.d.onWaiting(waitingCount(mine.flatMap((l) => (l.state?.pending ?? []).map((p) => ({ runId: l.runId, callId: p.callId }))), this.d.questions.list(), this.d.stoppedOnChanges));
+  }
+
+  private async listMine(): Promise<RunListing[]> {
+    let listings: RunListing[];
+    try {
+      listings = await (await this.d.store()).listRuns();
+    } catch (e) {
+      this.d.log.error(`could not list the runs in ${this.d.shared() ? 'the shared store' : this.d.stateDir()}: ${(e as Error).message}`);
+      return [];
+    }
+    // A shared store's runs are the fleet's: all of them are listed, whatever folder they work in.
+    const ws = this.d.shared() ? undefined : this.d.workspace();
+    return listings.filter((l) => !l.state || !ws || path.resolve(l.state.config.workspace) === path.resolve(ws));
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
@@ -91,16 +113,7 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   }
 
   private async runs(): Promise<Node[]> {
-    let listings;
-    try {
-      listings = await (await this.d.store()).listRuns();
-    } catch (e) {
-      this.d.log.error(`could not list the runs in ${this.d.shared() ? 'the shared store' : this.d.stateDir()}: ${(e as Error).message}`);
-      return [];
-    }
-    // A shared store's runs are the fleet's: all of them are listed, whatever folder they work in.
-    const ws = this.d.shared() ? undefined : this.d.workspace();
-    const mine = listings.filter((l) => !l.state || !ws || path.resolve(l.state.config.workspace) === path.resolve(ws));
+    const mine = await this.listMine();
     const toInfo = core.runInfo().runInfo;
     const asked = this.d.questions.list();
     const saved = mine.flatMap((l) => (l.state?.pending ?? []).map((p) => ({ runId: l.runId, callId: p.callId })));

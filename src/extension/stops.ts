@@ -1,13 +1,15 @@
 /**
  * Showing a run's stop: the typed error's notification (logic/error-view.ts) and what each
  * button does. A changed workspace gets its own loop: Show Diff shows the diffs and asks
- * again; Restore Agent's Version and Accept Current Files fix the workspace and resume;
+ * again; Restore (after a confirmation; the person's versions are kept in a folder beside the
+ * run's state) and Keep My Edits fix the workspace and resume;
  * Abandon Run deletes the run's checkpoint (after a confirmation).
  */
 import * as vscode from 'vscode';
 import { WorkspaceChangedError } from '../core/errors';
 import { ACTIONS, errorView, type Action } from './logic/error-view';
 import { CHANGED_BUTTONS, workspaceChangedMessage } from './logic/texts';
+import { keptVersionsMessage, restoreConfirmMessage } from './logic/restore-texts';
 import { showChangedDiffs } from './diffs';
 import * as core from './lazy-modules';
 import type { RunStore } from '../store/run-store';
@@ -77,8 +79,11 @@ async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<
           continue;
         }
         case CHANGED_BUTTONS.restore: {
+          const sure = await vscode.window.showWarningMessage(restoreConfirmMessage(runId, e.changes.map((c) => c.path)), { modal: true }, CHANGED_BUTTONS.restore);
+          if (sure !== CHANGED_BUTTONS.restore) continue;
           const restored = await admin.restoreAgentVersion(await d.store(), runId);
-          d.log.info(`[${runId}] restored the agent's version of ${restored.map((c) => c.path).join(', ') || 'no file (none had changed)'}; resuming`);
+          d.log.info(`[${runId}] restored the agent's version of ${restored.changes.map((c) => c.path).join(', ') || 'no file (none had changed)'}${restored.keptIn ? `; your versions are kept in ${restored.keptIn}` : ''}; resuming`);
+          if (restored.keptIn) void vscode.window.showInformationMessage(keptVersionsMessage(restored.kept, restored.keptIn));
           d.resume(runId);
           return;
         }

@@ -1,7 +1,7 @@
 /**
  * Where a run started in the editor files its issues, and the GitHub token it files with. The
- * tracker is the setting durableTriage.tracker, or (unset) a quick pick that offers the
- * repository of the workspace's `origin` remote first when it is on GitHub. The token comes from
+ * tracker is the setting durableTriage.tracker, or (unset) a quick pick asked at every Start
+ * (logic/tracker-choice.ts), also where the workspace has no GitHub `origin`. The token comes from
  * VS Code's built-in GitHub sign-in (scope `repo`) each time a run starts or resumes; Durable
  * Triage never stores it (the run saves only "github:OWNER/REPO").
  */
@@ -11,10 +11,9 @@ import type { ExtensionSettings } from './logic/settings';
 import { originRemoteUrl } from '../tracker/github/origin';
 import { GITHUB_API_DEFAULT, githubSpecOfRemote } from '../tracker/github/spec';
 import { parseTrackerSpec } from '../tracker/spec';
+import { otherRepoSpec, trackerPlan, type TrackerChoice } from './logic/tracker-choice';
 
-export interface TrackerChoice {
-  trackerUrl?: string;
-}
+export type { TrackerChoice } from './logic/tracker-choice';
 
 export interface GitHubAccess {
   githubToken?: string;
@@ -22,19 +21,26 @@ export interface GitHubAccess {
 }
 
 /** The tracker for a new run; undefined when the user dismissed the question. */
-export async function chooseTracker(workspace: string, s: ExtensionSettings): Promise<TrackerChoice | undefined> {
-  if (s.tracker) return s.tracker === 'embedded' ? {} : { trackerUrl: s.tracker };
-  const origin = originRemoteUrl(workspace);
-  const fromOrigin = origin ? githubSpecOfRemote(origin) : undefined;
-  if (!fromOrigin) return {};
-  type Item = vscode.QuickPickItem & { spec?: string };
-  const items: Item[] = [
-    { label: fromOrigin, description: 'the origin remote', detail: 'GitHub Issues of this repository (you sign in with your GitHub account)', spec: fromOrigin },
-    { label: 'Embedded tracker', detail: "this state folder's own tracker; nobody else sees its issues" },
-  ];
-  const pick = await vscode.window.showQuickPick(items, { title: 'Durable Triage: where should the issues be filed?', placeHolder: 'Set durableTriage.tracker to stop being asked' });
+export async function chooseTracker(workspace: string, s: ExtensionSettings, ownReports: boolean): Promise<TrackerChoice | undefined> {
+  const origin = s.tracker ? undefined : originRemoteUrl(workspace);
+  const plan = trackerPlan(s.tracker, origin ? githubSpecOfRemote(origin) : undefined, ownReports);
+  if (!plan.ask) return plan.choice;
+  const pick = await vscode.window.showQuickPick(plan.items, { title: 'Durable Triage: where should the issues be filed?', placeHolder: 'Set durableTriage.tracker to stop being asked' });
   if (!pick) return undefined;
-  return pick.spec ? { trackerUrl: pick.spec } : {};
+  if (pick.choice === 'embedded') return {};
+  if (pick.spec) return { trackerUrl: pick.spec };
+  const typed = await vscode.window.showInputBox({
+    title: 'Durable Triage: the GitHub repository to file issues in',
+    prompt: 'OWNER/REPO',
+    placeHolder: 'octo-org/octo-repo',
+    validateInput: (v) => {
+      const r = otherRepoSpec(v);
+      return 'problem' in r ? r.problem : undefined;
+    },
+  });
+  if (typed === undefined) return undefined;
+  const r = otherRepoSpec(typed);
+  return 'spec' in r ? { trackerUrl: r.spec } : undefined;
 }
 
 /** The token (and API base) for a GitHub tracker, from VS Code's GitHub sign-in; nothing for other trackers. */

@@ -40,6 +40,11 @@ export interface ModelChoice {
 
 export const DEFAULT_MODELS = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-4.1-mini' } as const;
 
+/** The model a provider uses when none is named ('' for a provider without a default). */
+export function defaultModelName(provider: string): string {
+  return provider === 'anthropic' || provider === 'openai' ? DEFAULT_MODELS[provider] : '';
+}
+
 const SET_KEY = 'or run "Durable Triage: Set API Key" in the editor';
 
 export function createProvider(choice: ModelChoice, env: NodeJS.ProcessEnv = process.env): ModelProvider {

@@ -21,8 +21,9 @@ import { toolSet, type Tool } from '../agent/tool';
 import type { ModelProvider } from '../model/provider';
 import type { Price } from '../model/prices';
 import { PriceTable } from '../model/prices';
-import { createProvider, type ModelChoice } from '../model/factory';
+import { createProvider, defaultModelName, type ModelChoice } from '../model/factory';
 import { baseUrlOption, chosenBaseUrl, savedBaseUrl, savedBaseUrlFrom } from '../model/provider-config';
+import { checkBaseUrl } from '../model/base-url';
 import { loadRecording } from '../model/recorded-provider';
 import { findTask, type TaskSpec } from './tasks/catalog';
 import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';
@@ -74,6 +75,8 @@ export interface TriageRunOptions {
   store?: StoreOptions;
   /** With task "crash-folder": the folder of crash reports, relative to the workspace. */
   crashes?: string;
+  /** With task "crash-folder": causes of crash groups this new run leaves out (the editor's group pick). */
+  leaveOut?: readonly string[];
   /** The tools whose calls wait for a person's yes ("*": all; default: what each tool declares, i.e. issue_file). */
   approvalTools?: readonly string[];
   /** Saves the live run's replies as a recording the recorded model can replay (`--record FILE`). */
@@ -120,7 +123,7 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
   const latest = await latestRun(store, { task: ownFolder ? CRASH_FOLDER_TASK : o.task, ...(o.workspace ? { workspace: o.workspace } : {}) });
   if (latest && !o.fresh) return resumeTriage({ ...o, runId: latest.runId });
-  const task = ownFolder ? await crashFolderTask(path.resolve(o.workspace!), o.crashes, o.testCommand ? { testCommand: o.testCommand } : {}) : findTask(o.task);
+  const task = ownFolder ? await crashFolderTask(path.resolve(o.workspace!), o.crashes, { ...(o.testCommand ? { testCommand: o.testCommand } : {}), ...(o.leaveOut ? { leaveOut: o.leaveOut } : {}) }) : findTask(o.task);
   if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
     throw new BadInputError('The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code\'s language models) for your own crash reports.');
 
@@ -152,7 +155,8 @@ export async function newTriageState(
     await copyTreeDurable(task.sample, workspace);
   }
   const providerName = isProvider(o.model) ? o.model.provider : (choice?.provider ?? 'recorded');
-  const modelName = isProvider(o.model) ? o.model.model : (choice?.model ?? (providerName === 'recorded' ? (await loadRecording(task.recording)).model : ''));
+  // The name the model is called by (the provider's default when none was given), so a run says which model it used.
+  const modelName = isProvider(o.model) ? o.model.model : choice?.model || (providerName === 'recorded' ? (await loadRecording(task.recording)).model : defaultModelName(providerName));
   const options: Record<string, string> = {};
   if (tracker.kind !== 'embedded') options.trackerUrl = o.trackerUrl!.trim();
   if (tracker.kind === 'github' && o.githubApiUrl) options.githubApiUrl = o.githubApiUrl;

@@ -4,9 +4,11 @@
  * change, and deleting a run. Each takes the store itself, or a state folder or postgres:// URL
  * (a store opened for the call). Running a job is job.ts.
  */
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { RunListing } from '../store/run-store';
 import { withStore, type StoreRef } from '../store/open-store';
+import type { RunStore } from '../store/run-store';
 import { acceptCurrentFiles as acceptFiles, checkWorkspace, restoreAgentVersion as restoreFiles } from '../workspace/ledger';
 import type { FileChange } from '../core/errors';
 import type { RunState } from '../store/state';
@@ -52,15 +54,31 @@ export async function changedFiles(at: StoreRef, runId: string): Promise<FileCha
   return checkWorkspace(s.config.workspace, s.files);
 }
 
-/** Way on #1 after a workspace change: the agent's recorded versions are written back. */
-export async function restoreAgentVersion(at: StoreRef, runId: string): Promise<FileChange[]> {
+/** What Restore did: the files written back, and where the person's versions of them were kept. */
+export interface Restored {
+  changes: FileChange[];
+  /** The folder holding the person's versions (same relative paths); undefined when none was kept (all deleted, or nothing changed). */
+  keptIn?: string;
+  kept: string[];
+}
+
+/** Where Restore keeps a person's versions: beside the run's state (a shared store: under the home folder). */
+export function keptFolder(store: Pick<RunStore, 'kind' | 'where'>, runId: string, at: Date, home = os.homedir()): string {
+  const stamp = at.toISOString().replace(/[:.]/g, '-');
+  const base = store.kind === 'files' ? store.where : path.join(home, '.durable-triage');
+  return path.join(base, 'kept', runId, stamp);
+}
+
+/** Way on #1 after a workspace change: the person's versions are kept in a folder, then the agent's recorded versions are written back. */
+export async function restoreAgentVersion(at: StoreRef, runId: string): Promise<Restored> {
   return withStore(at, async (store) => {
     const { handle, state } = await store.openRun(runId);
     try {
       const changes = await checkWorkspace(state.config.workspace, state.files);
-      await restoreFiles(handle, state, changes);
+      const keepTo = keptFolder(store, runId, new Date());
+      const kept = await restoreFiles(handle, state, changes, { keepTo });
       if (changes.length > 0) await noteEvent(store, runId, { type: 'workspace-restored', at: new Date().toISOString(), files: changes.map((c) => c.path) });
-      return changes;
+      return { changes, kept, ...(kept.length > 0 ? { keptIn: keepTo } : {}) };
     } finally {
       await handle.close();
     }

@@ -8,6 +8,7 @@
  */
 import type { FromPanel, PanelState, PanelView, ToPanel } from './protocol';
 import type { Block, CallView, Entry, Transcript } from '../transcript/model';
+import { scrollTopBelowSticky } from '../extension/logic/scroll-target';
 import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from '../extension/logic/panel-liveness';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromPanel): void; getState(): PanelState | undefined; setState(s: PanelState): void };
@@ -194,6 +195,14 @@ function header(view: PanelView): HTMLElement {
   );
 }
 
+/** Scrolls the call's card to just below the sticky header (the question bar is in it). */
+function showCall(callId: string): void {
+  const card = document.getElementById(`call-${callId}`);
+  if (!card) return;
+  const sticky = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  window.scrollTo({ top: scrollTopBelowSticky(card.getBoundingClientRect().top, window.scrollY, sticky) });
+}
+
 function questions(view: PanelView): HTMLElement | null {
   const t = view.transcript;
   if (t.pending.length === 0) return null;
@@ -207,7 +216,7 @@ function questions(view: PanelView): HTMLElement | null {
       );
     } else row.append(button('Answer…', 'comment', () => vscode.postMessage({ type: 'ask', callId: p.callId }), { primary: true }));
     const jump = h('button', { class: 'link', type: 'button' }, 'show the call');
-    jump.addEventListener('click', () => document.getElementById(`call-${p.callId}`)?.scrollIntoView({ block: 'center' }));
+    jump.addEventListener('click', () => showCall(p.callId));
     row.append(jump);
     box.append(row);
   }

@@ -145,7 +145,7 @@ function recordOf(state: RunState, change: FileChange): FileRecord {
  * missing file, durably. Every version is read and checked against its SHA-256, and every path
  * checked for a symlink leading out of the workspace (WorkspaceLinkError), before the first write.
  */
-export async function restoreAgentVersion(handle: RunHandle, state: RunState, changes: FileChange[]): Promise<void> {
+export async function restoreAgentVersion(handle: RunHandle, state: RunState, changes: FileChange[], o: { keepTo?: string } = {}): Promise<string[]> {
   const workspace = state.config.workspace;
   const versions = await Promise.all(
     changes.map(async (c) => {
@@ -156,10 +156,29 @@ export async function restoreAgentVersion(handle: RunHandle, state: RunState, ch
   );
   const targets = versions.map(([rel, buf]) => [pathStayingInWorkspace(workspace, rel, `Restoring the agent's version of ${rel}`), buf] as const);
   handle.assertHeld();
+  // The person's versions are copied away first: Restore never loses an edit.
+  const kept = o.keepTo ? await keepCurrentVersions(workspace, changes, o.keepTo) : [];
   for (const [file, buf] of targets) {
     // Durable before the run goes on relying on the ledger's hash of it.
     await writeFileDurable(file, buf, { top: workspace });
   }
+  return kept;
+}
+
+/**
+ * Copies each changed file that exists now to `keepTo`/<its path>, durably; returns the paths
+ * copied (a deleted file has nothing to keep).
+ */
+export async function keepCurrentVersions(workspace: string, changes: FileChange[], keepTo: string): Promise<string[]> {
+  const kept: string[] = [];
+  for (const c of changes) {
+    const now = await readOrNull(pathStayingInWorkspace(workspace, c.path, `Keeping your version of ${c.path}`));
+    if (now === null) continue;
+    await fs.mkdir(keepTo, { recursive: true, mode: 0o700 });
+    await writeFileDurable(inWorkspace(keepTo, c.path), now, { top: keepTo });
+    kept.push(c.path);
+  }
+  return kept;
 }
 
 /** A file accepted as it is now: the agent's version (undefined when the content store lost it) and the current text (null: deleted). */

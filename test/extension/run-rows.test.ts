@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunInfo } from '../../src/triage/runinfo';
-import { childRows, runRow, shortRunId, waitingCount } from '../../src/extension/logic/run-rows';
+import { childRows, runRow, shortRunId, waitingBadge, waitingCount } from '../../src/extension/logic/run-rows';
 
 const SHA = 'a'.repeat(64);
 function info(o: Partial<RunInfo> = {}): RunInfo {
@@ -86,4 +86,10 @@ test('a run stopped on changed files: its saved question is neither listed nor c
   assert.equal(waitingCount(saved, [], () => false), 2);
   assert.equal(waitingCount(saved, [{ runId: 'r2', callId: 'c2' }], (id) => id === 'r1'), 1);
   assert.equal(waitingCount(saved, [{ runId: 'r1', callId: 'c9' }], (id) => id === 'r1'), 2);
+});
+
+test('the badge counts the waiting questions, and is gone at none', () => {
+  assert.deepEqual(waitingBadge(1), { value: 1, tooltip: '1 question waits for you' });
+  assert.deepEqual(waitingBadge(3), { value: 3, tooltip: '3 questions wait for you' });
+  assert.equal(waitingBadge(0), undefined);
 });

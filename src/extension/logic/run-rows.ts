@@ -135,3 +135,8 @@ export function waitingCount(
   for (const q of asked) keys.add(`${q.runId}\n${q.callId}`);
   return keys.size;
 }
+
+/** The Runs view's badge (on the activity bar too) for `n` waiting questions; none at zero. */
+export function waitingBadge(n: number): { value: number; tooltip: string } | undefined {
+  return n > 0 ? { value: n, tooltip: `${n} ${n === 1 ? 'question waits' : 'questions wait'} for you` } : undefined;
+}

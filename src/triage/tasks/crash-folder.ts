@@ -25,13 +25,15 @@ export interface CrashFolderOptions {
   saved?: SavedCrashGroup[];
   /** The configured test command, if any (it changes what the prompt says about the tests). */
   testCommand?: string;
+  /** Causes of groups to leave out of a new run (the editor's crash group pick); not with `saved`. */
+  leaveOut?: readonly string[];
 }
 
 export async function crashFolderTask(workspace: string, crashes: string | undefined, o: CrashFolderOptions = {}): Promise<TaskSpec> {
   if (!crashes) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task needs the folder of crash reports (relative to the workspace).`);
   const rel = crashes.split(path.sep).join('/').replace(/\/+$/, '');
   const layout = await testLayout(workspace, o.testCommand);
-  const saved = o.saved ?? (await crashFolderGroups(workspace, crashes));
+  const saved = o.saved ?? leaveGroupsOut(await crashFolderGroups(workspace, crashes), o.leaveOut ?? [], rel);
   const groups: GroupSpec[] = saved.map((g) => ({
     cause: g.cause,
     summary: g.signature,
@@ -66,6 +68,15 @@ When every group is done, answer with a short summary that names each issue by n
     checkNames: [],
     checks: [],
   };
+}
+
+/** The groups without those left out; BadInputError for a cause that is not a group, or when none is left. */
+export function leaveGroupsOut(groups: SavedCrashGroup[], leaveOut: readonly string[], rel: string): SavedCrashGroup[] {
+  const unknown = leaveOut.filter((c) => !groups.some((g) => g.cause === c));
+  if (unknown.length > 0) throw new BadInputError(`No crash group ${unknown.map((c) => `"${c}"`).join(', ')} in ${rel}; its groups are: ${groups.map((g) => g.cause).join(', ')}.`);
+  const kept = groups.filter((g) => !leaveOut.includes(g.cause));
+  if (kept.length === 0) throw new BadInputError(`Every crash group of ${rel} was left out; keep at least one to start a run.`);
+  return kept;
 }
 
 /**

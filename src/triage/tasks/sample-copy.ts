@@ -10,6 +10,14 @@ import * as path from 'node:path';
 import { BadInputError } from '../../core/errors';
 import { tasks, type TaskSpec } from './catalog';
 
+/** Why a folder is not a copy of a task's sample: no crashes/ folder, or one whose reports are not the sample's. */
+export type SampleMismatch = { kind: 'no-crash-folder' } | { kind: 'other-reports'; report: string; missing: boolean };
+
+function mismatchText(m: SampleMismatch | undefined): string {
+  if (!m || m.kind === 'no-crash-folder') return "it has no crashes/ folder with the task's crash reports";
+  return `its crashes/ folder holds other crash reports than the sample's (crashes/${m.report} is ${m.missing ? 'missing' : 'different'})`;
+}
+
 /** A catalog task was started on a folder that is not a copy of its sample. */
 export class WrongWorkspaceError extends BadInputError {
   constructor(
@@ -18,11 +26,12 @@ export class WrongWorkspaceError extends BadInputError {
     readonly workspace: string,
     /** The catalog task whose sample this folder is, if any. */
     readonly matching?: string,
+    readonly mismatch?: SampleMismatch,
   ) {
     super(
-      `${task} works on its own sample project, and this folder (${path.basename(workspace)}) is not a copy of it: it lacks the task's crash reports (crashes/). ` +
+      `${task} works on its own sample project, and this folder (${path.basename(workspace)}) is not a copy of it: ${mismatchText(mismatch)}. ` +
         `Open a copy of the sample and start ${task} there` +
-        (matching ? `, or start ${matching}, whose sample this folder is.` : '.') +
+        (matching ? `, or start ${matching}, whose sample this folder is.` : '; for your own crash reports pick "Crash reports folder…" instead.') +
         ' Nothing was written.',
     );
   }
@@ -38,24 +47,31 @@ async function filesUnder(dir: string, rel = ''): Promise<string[]> {
   return out;
 }
 
-/** True when `workspace` holds every crash report of the task's sample, unchanged. */
-export async function isSampleCopy(task: Pick<TaskSpec, 'sample'>, workspace: string): Promise<boolean> {
+/** Why `workspace` is not a copy of the task's sample; undefined when it holds every crash report of the sample, unchanged. */
+export async function sampleMismatch(task: Pick<TaskSpec, 'sample'>, workspace: string): Promise<SampleMismatch | undefined> {
   const reports = path.join(task.sample, 'crashes');
   const files = await filesUnder(reports).catch(() => []);
-  if (files.length === 0) return false;
+  const has = await fs.stat(path.join(workspace, 'crashes')).then((st) => st.isDirectory(), () => false);
+  if (files.length === 0 || !has) return { kind: 'no-crash-folder' };
   for (const rel of files) {
     const [want, got] = await Promise.all([fs.readFile(path.join(reports, rel)), fs.readFile(path.join(workspace, 'crashes', rel)).catch(() => undefined)]);
-    if (!got || !want.equals(got)) return false;
+    if (!got || !want.equals(got)) return { kind: 'other-reports', report: rel, missing: !got };
   }
-  return true;
+  return undefined;
+}
+
+/** True when `workspace` holds every crash report of the task's sample, unchanged. */
+export async function isSampleCopy(task: Pick<TaskSpec, 'sample'>, workspace: string): Promise<boolean> {
+  return (await sampleMismatch(task, workspace)) === undefined;
 }
 
 /** Refuses (WrongWorkspaceError) a catalog task on a folder that is not a copy of its sample. */
 export async function assertSampleCopy(task: TaskSpec, workspace: string): Promise<void> {
-  if (await isSampleCopy(task, workspace)) return;
+  const mismatch = await sampleMismatch(task, workspace);
+  if (!mismatch) return;
   let matching: string | undefined;
   for (const t of tasks()) if (t.name !== task.name && (await isSampleCopy(t, workspace))) matching = t.name;
-  throw new WrongWorkspaceError(task.name, task.sample, workspace, matching);
+  throw new WrongWorkspaceError(task.name, task.sample, workspace, matching, mismatch);
 }
 
 /** Copies the task's sample into a new folder `<parent>/<task>` (`-2`, `-3`… when taken); returns it. */
