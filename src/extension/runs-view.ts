@@ -11,7 +11,7 @@ import { childRows, questionLabel, runRow, waitingCount, type ChildRow, type Run
 import type { Questions } from './approver';
 import * as core from './lazy-modules';
 import type { RunStore } from '../store/run-store';
-import type { RunListing } from '../store/files/checkpoint';
+import type { RunListing } from '../store/run-store';
 
 export const RUNS_VIEW = 'durableTriage.runs';
 

@@ -23,7 +23,6 @@ import type { Price } from '../model/prices';
 import { PriceTable } from '../model/prices';
 import { createProvider, defaultModelName, type ModelChoice } from '../model/factory';
 import { baseUrlOption, chosenBaseUrl, savedBaseUrl, savedBaseUrlFrom } from '../model/provider-config';
-import { checkBaseUrl } from '../model/base-url';
 import { loadRecording } from '../model/recorded-provider';
 import { findTask, type TaskSpec } from './tasks/catalog';
 import { CRASH_FOLDER_TASK, crashFolderTask } from './tasks/crash-folder';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scrollTopBelowSticky } from '../../src/extension/logic/scroll-target';
+import { scrollTopBelowSticky } from '../../src/webview/scroll-target';
 
 test("show the call: the call's top lands just below the sticky header, not under it", () => {
   // The call is 900px down the viewport, the page scrolled 300px, the sticky header (with the question bar) ends at 260px.
