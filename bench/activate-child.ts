@@ -17,9 +17,15 @@ async function main(bundle: string, stateDir: string, workspace: string, runId: 
   let offered: (at: number) => void = () => undefined;
   const offer = new Promise<number>((resolve) => (offered = resolve));
   // The state directory through the extension's own setting, so where it keeps runs by default does not matter here.
-  const vscode = fakeVscode(workspace, { stateDirectory: stateDir }, shown, (s) => {
-    if (s.message.includes(runId)) offered(s.at);
-  }, logs);
+  const vscode = fakeVscode(
+    workspace,
+    { stateDirectory: stateDir },
+    shown,
+    (s) => {
+      if (s.message.includes(runId)) offered(s.at);
+    },
+    logs,
+  );
   const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
   const load = loader._load;
   loader._load = function (request: string, ...rest: unknown[]) {
@@ -34,7 +40,15 @@ async function main(bundle: string, stateDir: string, workspace: string, runId: 
   let timer: NodeJS.Timeout | undefined;
   const at = await Promise.race([offer, new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), OFFER_TIMEOUT_MS)))]);
   clearTimeout(timer);
-  process.stdout.write(JSON.stringify({ requireMs: t1 - t0, activateMs: t2 - t1, offerMs: at === undefined ? null : at - t0, shown: shown.map((s) => `${s.kind}: ${s.message}`), logs }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      requireMs: t1 - t0,
+      activateMs: t2 - t1,
+      offerMs: at === undefined ? null : at - t0,
+      shown: shown.map((s) => `${s.kind}: ${s.message}`),
+      logs,
+    }) + '\n',
+  );
   await ext.deactivate?.();
 }
 

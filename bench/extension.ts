@@ -57,8 +57,20 @@ export async function extension(report: Report, runs = 5): Promise<void> {
   const bundle = sizeOf(BUNDLE);
   const vsix = sizeOf(VSIX);
   const missing = (f: string): string => `${path.relative(ROOT, f)} is missing: run "npm run package" first (npm run bench does)`;
-  report.add({ bench, name: 'bundle size (dist/extension.js)', value: bundle === undefined ? null : bundle / 1024, unit: 'KB', ...(bundle === undefined ? { note: missing(BUNDLE) } : {}) });
-  report.add({ bench, name: '.vsix size (dist/durable-triage.vsix)', value: vsix === undefined ? null : vsix / 1024, unit: 'KB', ...(vsix === undefined ? { note: missing(VSIX) } : {}) });
+  report.add({
+    bench,
+    name: 'bundle size (dist/extension.js)',
+    value: bundle === undefined ? null : bundle / 1024,
+    unit: 'KB',
+    ...(bundle === undefined ? { note: missing(BUNDLE) } : {}),
+  });
+  report.add({
+    bench,
+    name: '.vsix size (dist/durable-triage.vsix)',
+    value: vsix === undefined ? null : vsix / 1024,
+    unit: 'KB',
+    ...(vsix === undefined ? { note: missing(VSIX) } : {}),
+  });
   if (bundle === undefined) return;
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-ext-'));
   try {
@@ -80,14 +92,23 @@ export async function extension(report: Report, runs = 5): Promise<void> {
       return;
     }
     const offers = all.map((a) => a.offerMs).filter((x): x is number => x !== null);
-    report.add({ bench, name: 'require(dist/extension.js)', value: median(all.map((a) => a.requireMs)), unit: 'ms', note: `median of ${runs} fresh processes, vscode faked` });
+    report.add({
+      bench,
+      name: 'require(dist/extension.js)',
+      value: median(all.map((a) => a.requireMs)),
+      unit: 'ms',
+      note: `median of ${runs} fresh processes, vscode faked`,
+    });
     report.add({ bench, name: 'activate() returned', value: median(all.map((a) => a.activateMs)), unit: 'ms', note: 'after the require' });
     report.add({
       bench,
       name: 'load to resume offer for the interrupted run',
       value: offers.length === all.length ? median(offers) : null,
       unit: 'ms',
-      note: offers.length === all.length ? 'from the require to the notification naming the run' : `no offer seen; notifications: ${all[0].shown.join(' / ') || 'none'}`,
+      note:
+        offers.length === all.length
+          ? 'from the require to the notification naming the run'
+          : `no offer seen; notifications: ${all[0].shown.join(' / ') || 'none'}`,
     });
   } finally {
     await fs.rm(root, { recursive: true, force: true });

@@ -44,7 +44,15 @@ async function openAt(root: string, n: number): Promise<OpenRun> {
   const messages = s.messages.length;
   const h = (await createRun(dir, s)) as CheckpointHandle;
   // The same saves at every size.
-  return { n, dir, s, e: new StateEdit(s), h, pattern: new LoopPattern(99, Number.MAX_SAFE_INTEGER), at: { messages, stateBytes: h.stats.last!.bytes, ms: [], bytes: [], compactionMs: NaN } };
+  return {
+    n,
+    dir,
+    s,
+    e: new StateEdit(s),
+    h,
+    pattern: new LoopPattern(99, Number.MAX_SAFE_INTEGER),
+    at: { messages, stateBytes: h.stats.last!.bytes, ms: [], bytes: [], compactionMs: NaN },
+  };
 }
 
 async function saveOnce(r: OpenRun): Promise<void> {
@@ -58,7 +66,9 @@ async function saveOnce(r: OpenRun): Promise<void> {
 async function compactionMs(r: OpenRun): Promise<number> {
   const c: number[] = [];
   for (let i = 0; i < 3; i++) {
-    c.push(await timed(() => writeFileAtomic(path.join(r.dir, 'compaction.json'), path.join(r.dir, `.compaction.${i}.tmp`), Buffer.from(encodeSnapshot(1, r.s)))));
+    c.push(
+      await timed(() => writeFileAtomic(path.join(r.dir, 'compaction.json'), path.join(r.dir, `.compaction.${i}.tmp`), Buffer.from(encodeSnapshot(1, r.s)))),
+    );
   }
   return median(c);
 }
@@ -67,7 +77,11 @@ async function compactionMs(r: OpenRun): Promise<number> {
 async function measureAll(root: string, saves: number): Promise<AtSize[]> {
   const runs: OpenRun[] = [];
   for (const n of GROWTH_SIZES) runs.push(await openAt(root, n));
-  for (let i = 0; i < saves; i++) await rotated(i, runs.map((r) => () => saveOnce(r)));
+  for (let i = 0; i < saves; i++)
+    await rotated(
+      i,
+      runs.map((r) => () => saveOnce(r)),
+    );
   for (const r of runs) {
     await r.h.close();
     r.at.compactionMs = await compactionMs(r);
@@ -84,7 +98,13 @@ export async function growth(report: Report, saves = 90): Promise<void> {
     for (const a of at) {
       const perCompaction = Math.max(COMPACT_MIN_BYTES, a.stateBytes) / median(a.bytes); // saves between two compactions
       const label = `${a.messages} messages (${(a.stateBytes / 1e6).toFixed(1)} MB state)`;
-      report.add({ bench, name: `${label}: median per save`, value: median(a.ms), unit: 'ms', note: `p99 ${p99(a.ms).toFixed(3)} ms over ${saves} saves, syncs on` });
+      report.add({
+        bench,
+        name: `${label}: median per save`,
+        value: median(a.ms),
+        unit: 'ms',
+        note: `p99 ${p99(a.ms).toFixed(3)} ms over ${saves} saves, syncs on`,
+      });
       report.add({ bench, name: `${label}: bytes per save (median)`, value: median(a.bytes), unit: 'B' });
       report.add({
         bench,

@@ -59,24 +59,33 @@ async function saveCost(report: Report, pg: LocalPg, script: SaveScript, rounds:
       await h.close();
     }
     const bench = 'postgres';
-    report.add({ bench, name: `${script.name}: PostgreSQL store, median per save`, value: median(saves), unit: 'ms', note: `${ops.length} saves x ${rounds} rounds; fsync on, synchronous_commit on, unix socket` });
+    report.add({
+      bench,
+      name: `${script.name}: PostgreSQL store, median per save`,
+      value: median(saves),
+      unit: 'ms',
+      note: `${ops.length} saves x ${rounds} rounds; fsync on, synchronous_commit on, unix socket`,
+    });
     report.add({ bench, name: `${script.name}: PostgreSQL store, p99 per save`, value: p99(saves), unit: 'ms' });
     report.add({ bench, name: `${script.name}: floor (one INSERT of the same bytes, one commit), median`, value: median(floors), unit: 'ms' });
     report.add({ bench, name: `${script.name}: floor, p99`, value: p99(floors), unit: 'ms' });
     report.add({ bench, name: `${script.name}: floor as a prepared statement, median`, value: median(prepared), unit: 'ms' });
-    report.atMost({
-      bench,
-      name: `${script.name}: ratio PostgreSQL store / floor, median`,
-      value: median(saves) / median(floors),
-      unit: 'x',
-      note: `${((median(saves) - median(floors)) * 1000).toFixed(0)} us a save over the floor: the fencing UPDATE of the run's row (lease token, expiry by the database clock, the save number; a HOT update) in the same statement and commit, and encoding the record; the save is a prepared statement, the floor plain SQL`,
-    }, 1.2);
+    report.atMost(
+      {
+        bench,
+        name: `${script.name}: ratio PostgreSQL store / floor, median`,
+        value: median(saves) / median(floors),
+        unit: 'x',
+        note: `${((median(saves) - median(floors)) * 1000).toFixed(0)} us a save over the floor: the fencing UPDATE of the run's row (lease token, expiry by the database clock, the save number; a HOT update) in the same statement and commit, and encoding the record; the save is a prepared statement, the floor plain SQL`,
+      },
+      1.2,
+    );
     report.add({
       bench,
       name: `${script.name}: ratio PostgreSQL store / prepared floor, median`,
       value: median(saves) / median(prepared),
       unit: 'x',
-      note: 'both prepared: what a save costs over one commit of the same bytes when neither is parsed (the fencing UPDATE, the records table\'s key and foreign key, the connection pool, encoding the record)',
+      note: "both prepared: what a save costs over one commit of the same bytes when neither is parsed (the fencing UPDATE, the records table's key and foreign key, the connection pool, encoding the record)",
     });
   } finally {
     await floor.end().catch(() => undefined);
@@ -107,7 +116,9 @@ async function fleet(report: Report, pg: LocalPg, workers: number, runs: number)
     }
     let done = 0;
     const ms = await timed(async () => {
-      const ends = await Promise.all(Array.from({ length: workers }, () => triage(['worker', '--store', url, '--exit-when-idle', '--approve', 'yes', '--quiet', '--json'])));
+      const ends = await Promise.all(
+        Array.from({ length: workers }, () => triage(['worker', '--store', url, '--exit-when-idle', '--approve', 'yes', '--quiet', '--json'])),
+      );
       for (const e of ends) {
         if (e.code !== 0) throw new Error(`a worker failed: ${e.err}`);
         done += (JSON.parse(e.out.trim().split('\n').pop()!) as { runs: { ended: string }[] }).runs.filter((x) => x.ended === 'done').length;
@@ -115,7 +126,13 @@ async function fleet(report: Report, pg: LocalPg, workers: number, runs: number)
     });
     if (done !== runs) throw new Error(`${done} of ${runs} runs finished`);
     const perMinute = runs / (ms / 60_000);
-    report.add({ bench: 'postgres', name: `fleet of ${workers} worker${workers > 1 ? 's' : ''}: batch-parser runs finished per minute`, value: perMinute, unit: '/min', note: `${runs} runs in ${(ms / 1000).toFixed(1)} s` });
+    report.add({
+      bench: 'postgres',
+      name: `fleet of ${workers} worker${workers > 1 ? 's' : ''}: batch-parser runs finished per minute`,
+      value: perMinute,
+      unit: '/min',
+      note: `${runs} runs in ${(ms / 1000).toFixed(1)} s`,
+    });
     return perMinute;
   } finally {
     await fs.rm(ws, { recursive: true, force: true });
@@ -145,7 +162,13 @@ export async function postgres(report: Report, script: SaveScript | undefined, p
       report.add({ bench: 'postgres', name: 'fleet', value: null, unit: '', note: `did not finish: ${(e as Error).message.split('\n')[0]}` });
       return;
     }
-    report.add({ bench: 'postgres', name: 'fleet speed-up, 2 / 4 workers over 1', value: rates[1] / rates[0], unit: 'x', note: `and ${(rates[2] / rates[0]).toFixed(2)}x with 4, on ${os.cpus().length} cores: a run is mostly CPU (its tests run in child processes), so workers past the core count only share them` });
+    report.add({
+      bench: 'postgres',
+      name: 'fleet speed-up, 2 / 4 workers over 1',
+      value: rates[1] / rates[0],
+      unit: 'x',
+      note: `and ${(rates[2] / rates[0]).toFixed(2)}x with 4, on ${os.cpus().length} cores: a run is mostly CPU (its tests run in child processes), so workers past the core count only share them`,
+    });
   } finally {
     pg.stop();
   }

@@ -30,13 +30,20 @@ async function writeWorkspace(ws: string, n: number): Promise<Record<string, Fil
 }
 
 function rawHash(ws: string, rels: string[]): void {
-  for (const rel of rels) createHash('sha256').update(fsSync.readFileSync(path.join(ws, rel))).digest('hex');
+  for (const rel of rels)
+    createHash('sha256')
+      .update(fsSync.readFileSync(path.join(ws, rel)))
+      .digest('hex');
 }
 
 export async function resume(report: Report): Promise<void> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-resume-'));
   try {
-    for (const [n, rounds] of [[10, 31], [100, 15], [1000, 7]] as const) {
+    for (const [n, rounds] of [
+      [10, 31],
+      [100, 15],
+      [1000, 7],
+    ] as const) {
       const ws = path.join(root, `ws${n}`);
       const stateDir = path.join(root, `state${n}`);
       const files = await writeWorkspace(ws, n);
@@ -69,7 +76,13 @@ export async function resume(report: Report): Promise<void> {
       report.add({ bench, name: `${label}: raw SHA-256 (read + hash)`, value: median(rawMs), unit: 'ms' });
       // The target (issue 7) is the ledger check's: within 1.5x of hashing the same bytes.
       report.atMost({ bench, name: `${label}: ratio checkWorkspace / raw`, value: median(checkMs) / median(rawMs), unit: 'x', note: 'the ledger check' }, 1.5);
-      report.add({ bench, name: `${label}: ratio open + verify / raw`, value: median(resumeMs) / median(rawMs), unit: 'x', note: 'the whole resume: taking the lock (its owner record and folder synced) and loading are a fixed cost' });
+      report.add({
+        bench,
+        name: `${label}: ratio open + verify / raw`,
+        value: median(resumeMs) / median(rawMs),
+        unit: 'x',
+        note: 'the whole resume: taking the lock (its owner record and folder synced) and loading are a fixed cost',
+      });
       await fs.rm(ws, { recursive: true, force: true });
     }
   } finally {

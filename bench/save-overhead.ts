@@ -77,13 +77,34 @@ export async function saveOverhead(report: Report, script: SaveScript, rounds: n
     const bench = 'save';
     const what = `${script.name}: ${ops.length} saves x ${rounds} rounds, syncs on`;
     const bytes = ops.map((op) => op.bytes.length);
-    report.add({ bench, name: `${script.name}: saves per run`, value: ops.length, unit: '', note: `median ${median(bytes).toFixed(0)} B written per save; compactions per run: store ${compactions / rounds}, floor ${floorCompactions}` });
+    report.add({
+      bench,
+      name: `${script.name}: saves per run`,
+      value: ops.length,
+      unit: '',
+      note: `median ${median(bytes).toFixed(0)} B written per save; compactions per run: store ${compactions / rounds}, floor ${floorCompactions}`,
+    });
     report.add({ bench, name: `${script.name}: store, median per save`, value: median(store), unit: 'ms', note: what });
     report.add({ bench, name: `${script.name}: store, p99 per save`, value: p99(store), unit: 'ms' });
-    report.add({ bench, name: `${script.name}: floor (journal kept open), median`, value: median(kept), unit: 'ms', note: 'write + fdatasync of the same bytes' });
+    report.add({
+      bench,
+      name: `${script.name}: floor (journal kept open), median`,
+      value: median(kept),
+      unit: 'ms',
+      note: 'write + fdatasync of the same bytes',
+    });
     report.add({ bench, name: `${script.name}: floor (journal kept open), p99`, value: p99(kept), unit: 'ms' });
     report.add({ bench, name: `${script.name}: floor (open-append-fsync-close), median`, value: median(opened), unit: 'ms' });
-    report.atMost({ bench, name: `${script.name}: ratio store / floor (open-append-fsync), median`, value: median(store) / median(opened), unit: 'x', note: 'the floor as issue 7 words it' }, 1.2);
+    report.atMost(
+      {
+        bench,
+        name: `${script.name}: ratio store / floor (open-append-fsync), median`,
+        value: median(store) / median(opened),
+        unit: 'x',
+        note: 'the floor as issue 7 words it',
+      },
+      1.2,
+    );
     report.add({
       bench,
       name: `${script.name}: ratio store / floor (kept open), median`,

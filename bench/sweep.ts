@@ -27,7 +27,13 @@ async function one(report: Report, name: string, run: () => Promise<Row[]>): Pro
   }
   const n = sum(rows.map((r) => r.scenarios));
   const bad = sum(rows.map((r) => r.duplicates + r.paidTwice + r.unfinished + r.failing + r.ackLost + r.blocked));
-  report.add({ bench: 'sweep', name: `${name}: scenarios per second`, value: n / (ms / 1000), unit: '/s', note: `${n} scenarios in ${(ms / 1000).toFixed(1)} s; duplicates + paid twice + unfinished + failing + acked lost + blocked: ${bad}` });
+  report.add({
+    bench: 'sweep',
+    name: `${name}: scenarios per second`,
+    value: n / (ms / 1000),
+    unit: '/s',
+    note: `${n} scenarios in ${(ms / 1000).toFixed(1)} s; duplicates + paid twice + unfinished + failing + acked lost + blocked: ${bad}`,
+  });
 }
 
 export async function sweep(report: Report): Promise<void> {

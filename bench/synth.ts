@@ -12,7 +12,35 @@ import { StateEdit } from '../src/store/state-edit';
 import { SavePoint } from '../src/store/save-points';
 import { Rng } from '../tools/rng';
 
-const WORDS = ['parse', 'row', 'header', 'field', 'value', 'const', 'return', 'throw', 'if', 'undefined', 'length', 'split', 'map', 'error', 'TypeError', 'index', 'line', 'test', 'expected', 'actual', 'module', 'exports', 'function', 'null', 'string', 'section', 'key'];
+const WORDS = [
+  'parse',
+  'row',
+  'header',
+  'field',
+  'value',
+  'const',
+  'return',
+  'throw',
+  'if',
+  'undefined',
+  'length',
+  'split',
+  'map',
+  'error',
+  'TypeError',
+  'index',
+  'line',
+  'test',
+  'expected',
+  'actual',
+  'module',
+  'exports',
+  'function',
+  'null',
+  'string',
+  'section',
+  'key',
+];
 
 function words(r: Rng, n: number): string {
   const out: string[] = [];
@@ -62,7 +90,10 @@ function makeTurn(r: Rng, turn: number): Turn {
   for (let i = 0; i < n; i++) {
     const t = r.pick(TOOLS);
     const id = `toolu_${turn}_${i}_${Math.floor(r.next() * 1e9).toString(36)}`;
-    const args = t.name === 'code_patch' ? JSON.stringify({ path: `src/f${r.int(1, 9)}.js`, patch: text(r, r.int(200, 900)) }) : JSON.stringify({ path: `src/f${r.int(1, 9)}.js`, query: words(r, 3) });
+    const args =
+      t.name === 'code_patch'
+        ? JSON.stringify({ path: `src/f${r.int(1, 9)}.js`, patch: text(r, r.int(200, 900)) })
+        : JSON.stringify({ path: `src/f${r.int(1, 9)}.js`, query: words(r, 3) });
     calls.push({ call: { id, name: t.name, args }, changes: t.changes, result: { callId: id, content: text(r, r.int(1000, 5000)) } });
   }
   return { assistant: { role: 'assistant', text: text(r, r.int(80, 500)), calls: calls.map((c) => c.call) }, calls };
@@ -77,7 +108,10 @@ export class LoopPattern {
   private turnNo = 0;
   private started = false;
 
-  constructor(seed: number, private readonly turns: number) {
+  constructor(
+    seed: number,
+    private readonly turns: number,
+  ) {
     this.r = new Rng(seed);
   }
 
@@ -130,7 +164,11 @@ export class LoopPattern {
   private reply(e: StateEdit, m: Message & { role: 'assistant' }): void {
     const s = e.state;
     const usage = { inputTokens: 1000 + this.r.int(0, 9000), outputTokens: this.r.int(50, 600), dollars: 0.01 };
-    e.set('usage', { inputTokens: s.usage.inputTokens + usage.inputTokens, outputTokens: s.usage.outputTokens + usage.outputTokens, dollars: s.usage.dollars + usage.dollars });
+    e.set('usage', {
+      inputTokens: s.usage.inputTokens + usage.inputTokens,
+      outputTokens: s.usage.outputTokens + usage.outputTokens,
+      dollars: s.usage.dollars + usage.dollars,
+    });
     e.set('turns', s.turns + 1);
     e.push(m);
     e.set('lastReply', { ...(m.text ? { text: m.text } : {}), calls: m.calls ?? [], usage, model: 'claude-sonnet-4-5' });

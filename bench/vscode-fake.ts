@@ -142,9 +142,20 @@ export interface Shown {
  * output-channel lines onto `logs`.
  */
 export function fakeVscode(workspace: string, settings: Record<string, unknown>, shown: Shown[], onShown?: (s: Shown) => void, logs: string[] = []): any {
-  const logger = (level: string) => (...args: unknown[]) => void logs.push(`${level}: ${args.map(String).join(' ')}`);
+  const logger =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void logs.push(`${level}: ${args.map(String).join(' ')}`);
   const channel = () =>
-    tolerant('outputChannel', { trace: logger('trace'), debug: logger('debug'), info: logger('info'), warn: logger('warn'), error: logger('error'), appendLine: logger('line'), append: logger('text') });
+    tolerant('outputChannel', {
+      trace: logger('trace'),
+      debug: logger('debug'),
+      info: logger('info'),
+      warn: logger('warn'),
+      error: logger('error'),
+      appendLine: logger('line'),
+      append: logger('text'),
+    });
   const notify =
     (kind: Shown['kind']) =>
     async (message: string): Promise<undefined> => {
@@ -153,10 +164,30 @@ export function fakeVscode(workspace: string, settings: Record<string, unknown>,
       onShown?.(s);
       return undefined;
     };
-  const configuration = tolerant('configuration', { get: (k: string, d?: unknown) => (Object.hasOwn(settings, k) ? settings[k] : d), has: () => false, inspect: () => undefined, update: async () => undefined });
+  const configuration = tolerant('configuration', {
+    get: (k: string, d?: unknown) => (Object.hasOwn(settings, k) ? settings[k] : d),
+    has: () => false,
+    inspect: () => undefined,
+    update: async () => undefined,
+  });
   const plainClass = (name: string) => ({ [name]: class extends Bag {} })[name];
   // A plain object with own properties: the bundle copies the module's own names (esbuild's __toESM).
-  const namespaces = ['commands', 'lm', 'languages', 'env', 'extensions', 'tasks', 'debug', 'scm', 'tests', 'chat', 'authentication', 'notebooks', 'l10n', 'comments'];
+  const namespaces = [
+    'commands',
+    'lm',
+    'languages',
+    'env',
+    'extensions',
+    'tasks',
+    'debug',
+    'scm',
+    'tests',
+    'chat',
+    'authentication',
+    'notebooks',
+    'l10n',
+    'comments',
+  ];
   return {
     ...Object.fromEntries(namespaces.map((n) => [n, tolerant(n)])),
     Uri,
@@ -194,7 +225,12 @@ export function fakeVscode(workspace: string, settings: Record<string, unknown>,
 export function fakeContext(stateDir: string, extensionPath: string): any {
   const memento = () => {
     const m = new Map<string, unknown>();
-    return { get: (k: string, d?: unknown) => (m.has(k) ? m.get(k) : d), update: async (k: string, v: unknown) => void m.set(k, v), keys: () => [...m.keys()], setKeysForSync: () => undefined };
+    return {
+      get: (k: string, d?: unknown) => (m.has(k) ? m.get(k) : d),
+      update: async (k: string, v: unknown) => void m.set(k, v),
+      keys: () => [...m.keys()],
+      setKeysForSync: () => undefined,
+    };
   };
   const secrets = new EventEmitter<unknown>();
   return tolerant('context', {

@@ -51,7 +51,14 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-require(entry).main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
-  (e) => { process.stderr.write(`triage: ${(e && e.stack) || e}\n`); process.exitCode = 1; },
-);
+require(entry)
+  .main(process.argv.slice(2))
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`triage: ${(e && e.stack) || e}\n`);
+      process.exitCode = 1;
+    },
+  );

@@ -51,7 +51,13 @@ const sdkClientsApart = {
 };
 
 const bundles = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', 'pg-native', 'pg-cloudflare'], plugins: [sdkClientsApart] },
+  {
+    ...common,
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode', 'pg-native', 'pg-cloudflare'],
+    plugins: [sdkClientsApart],
+  },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/sweep/child.ts'], outfile: 'dist/sweep-child.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/model/sdk-clients.ts'], outfile: 'dist/sdk-clients.js' },

@@ -63,7 +63,8 @@ const LAYERS = [
 /** The row of a file (a repo-relative path with /), or undefined outside src/. */
 function rowOf(file) {
   let best;
-  for (const row of LAYERS) if (file === row.path || (row.path.endsWith('/') && file.startsWith(row.path))) if (!best || row.path.length > best.path.length) best = row;
+  for (const row of LAYERS)
+    if (file === row.path || (row.path.endsWith('/') && file.startsWith(row.path))) if (!best || row.path.length > best.path.length) best = row;
   return best;
 }
 
@@ -83,7 +84,9 @@ function rowInvariant(row) {
 function summaryInvariants() {
   const vscodeRows = LAYERS.filter((r) => r.vscode).map((r) => code(r.path));
   const sweepUsers = LAYERS.filter((r) => r.path !== SWEEP && (r.may === '*' || r.may.includes(SWEEP))).map((r) => code(r.path));
-  const backendUsers = LAYERS.filter((r) => !r.path.startsWith(STORE) && r.may !== '*' && (r.may.includes(FILES) || r.may.includes(PG))).map((r) => code(r.path));
+  const backendUsers = LAYERS.filter((r) => !r.path.startsWith(STORE) && r.may !== '*' && (r.may.includes(FILES) || r.may.includes(PG))).map((r) =>
+    code(r.path),
+  );
   const pgUsers = LAYERS.filter((r) => r.path !== PG && r.may !== '*' && r.may.includes(PG)).map((r) => code(r.path));
   const openStoreUsers = LAYERS.filter((r) => r.may !== '*' && r.may.includes(OPEN_STORE)).map((r) => code(r.path));
   return [
@@ -142,33 +145,37 @@ function checkImport(root, fromFile, spec) {
  */
 function makePlugin(skipDebts) {
   return {
-  rules: {
-    imports: {
-      meta: { type: 'problem', docs: { description: 'Imports follow the layers of docs/architecture.md' }, schema: [] },
-      create(context) {
-        const root = path.resolve(__dirname, '..');
-        const file = path.relative(root, context.filename).split(path.sep).join('/');
-        if (!rowOf(file)) return {};
-        const check = (node) => {
-          if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
-          const broken = checkImport(root, file, node.value);
-          if (broken && skipDebts && DEBTS.includes(`${file} -> ${broken.target}`)) return;
-          if (broken) context.report({ node, message: `${file} may not import '${node.value}' (${broken.target}): ${broken.rule.replaceAll('`', '')} (docs/architecture.md)` });
-        };
-        return {
-          ImportDeclaration: (n) => check(n.source),
-          ExportAllDeclaration: (n) => check(n.source),
-          ExportNamedDeclaration: (n) => check(n.source),
-          ImportExpression: (n) => check(n.source),
-          TSImportType: (n) => check(n.argument && n.argument.type === 'TSLiteralType' ? n.argument.literal : n.argument),
-          TSExternalModuleReference: (n) => check(n.expression),
-          CallExpression: (n) => {
-            if (n.callee.type === 'Identifier' && n.callee.name === 'require' && n.arguments.length === 1) check(n.arguments[0]);
-          },
-        };
+    rules: {
+      imports: {
+        meta: { type: 'problem', docs: { description: 'Imports follow the layers of docs/architecture.md' }, schema: [] },
+        create(context) {
+          const root = path.resolve(__dirname, '..');
+          const file = path.relative(root, context.filename).split(path.sep).join('/');
+          if (!rowOf(file)) return {};
+          const check = (node) => {
+            if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
+            const broken = checkImport(root, file, node.value);
+            if (broken && skipDebts && DEBTS.includes(`${file} -> ${broken.target}`)) return;
+            if (broken)
+              context.report({
+                node,
+                message: `${file} may not import '${node.value}' (${broken.target}): ${broken.rule.replaceAll('`', '')} (docs/architecture.md)`,
+              });
+          };
+          return {
+            ImportDeclaration: (n) => check(n.source),
+            ExportAllDeclaration: (n) => check(n.source),
+            ExportNamedDeclaration: (n) => check(n.source),
+            ImportExpression: (n) => check(n.source),
+            TSImportType: (n) => check(n.argument && n.argument.type === 'TSLiteralType' ? n.argument.literal : n.argument),
+            TSExternalModuleReference: (n) => check(n.expression),
+            CallExpression: (n) => {
+              if (n.callee.type === 'Identifier' && n.callee.name === 'require' && n.arguments.length === 1) check(n.arguments[0]);
+            },
+          };
+        },
       },
     },
-  },
   };
 }
 

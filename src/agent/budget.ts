@@ -33,7 +33,8 @@ export function withDefaultLimits(limits: Limits = {}): Limits {
 export function checkBudget(state: RunState, limits: Limits, estimate: { tokens: number; dollars: number } = { tokens: 0, dollars: 0 }): void {
   if (limits.maxTurns !== undefined && state.turns >= limits.maxTurns) throw new BudgetExceededError(state.runId, 'turns', state.turns, limits.maxTurns);
   const tokens = tokensUsed(state.usage);
-  if (limits.maxTokens !== undefined && tokens + estimate.tokens > limits.maxTokens) throw new BudgetExceededError(state.runId, 'tokens', tokens, limits.maxTokens);
+  if (limits.maxTokens !== undefined && tokens + estimate.tokens > limits.maxTokens)
+    throw new BudgetExceededError(state.runId, 'tokens', tokens, limits.maxTokens);
   if (limits.maxDollars !== undefined && state.usage.dollars + estimate.dollars > limits.maxDollars)
     throw new BudgetExceededError(state.runId, 'dollars', state.usage.dollars, limits.maxDollars);
 }

@@ -20,7 +20,10 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** "<task>-<YYYYMMDDTHHMMSSZ>-<8 random [a-z0-9]>". The store refuses to create a run ID twice. */
 export function newRunId(task: string, now: Date = new Date()): string {
-  const t = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const t = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   let r = '';
   for (let i = 0; i < 8; i++) r += ALPHABET[randomInt(ALPHABET.length)];
   const safeTask = task.replace(/[^A-Za-z0-9_-]/g, '-') || 'run';

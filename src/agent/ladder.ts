@@ -58,14 +58,7 @@ export async function keyStillKept(tool: Tool, marker: AttemptMarker, now: Date,
  * simulated crash, a lost lock, a cancellation (ctx.signal aborted), or a service that cannot be
  * used now (ServiceStopError: the run stops again, and the next resume asks the lookup again).
  */
-export async function climbLadder(
-  tool: Tool,
-  call: ToolCall,
-  marker: AttemptMarker,
-  args: unknown,
-  ctx: ToolContext,
-  now: Date,
-): Promise<LadderDecision> {
+export async function climbLadder(tool: Tool, call: ToolCall, marker: AttemptMarker, args: unknown, ctx: ToolContext, now: Date): Promise<LadderDecision> {
   if (tool.readOnly === true || tool.idempotent === true) return { step: 'rerun', action: 'rerun' };
   const retention = await retentionFor(tool, marker, ctx.signal);
   if (keptAt(marker, retention, now)) return { step: 'rerun', action: 'rerun' };
@@ -80,7 +73,11 @@ export async function climbLadder(
       return { step: 'person', lookupFailed: true, reason: `The ${call.name} lookup could not tell whether the call happened: ${msg}` };
     }
   }
-  return { step: 'person', lookupFailed: false, reason: `${call.name} may have acted before the process stopped; ${whyNotRerun(tool, marker, retention)} and it has no lookup.` };
+  return {
+    step: 'person',
+    lookupFailed: false,
+    reason: `${call.name} may have acted before the process stopped; ${whyNotRerun(tool, marker, retention)} and it has no lookup.`,
+  };
 }
 
 function whyNotRerun(tool: Tool, marker: AttemptMarker, retention: number | undefined): string {

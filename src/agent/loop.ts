@@ -81,7 +81,6 @@ export const DENIED = 'The person denied this call.';
 /** Replies cut by the token limit in a row before the run stops with ReplyCutError. */
 export const MAX_CUT_REPLIES = 3;
 
-
 /**
  * Drives the run to done or paused and returns its RunResult (phase 'done' or 'paused');
  * every other stop is a typed error: MaxResumesError, WorkspaceChangedError,
@@ -361,7 +360,10 @@ class Loop {
   private async pend(call: ToolCall, kind: 'approval' | 'ladder'): Promise<void> {
     const s = this.state;
     if (s.phase === 'paused' && s.pending?.some((p) => p.callId === call.id && p.kind === kind)) return;
-    this.edit.set('pending', [...(this.edit.raw.pending ?? []).filter((p) => p.callId !== call.id), { kind, callId: call.id, tool: call.name, args: call.args, askedAt: this.now().toISOString() }]);
+    this.edit.set('pending', [
+      ...(this.edit.raw.pending ?? []).filter((p) => p.callId !== call.id),
+      { kind, callId: call.id, tool: call.name, args: call.args, askedAt: this.now().toISOString() },
+    ]);
     this.edit.set('phase', 'paused');
     await this.save(SavePoint.PausedOrDone);
   }

@@ -16,8 +16,6 @@ import { cmdEnqueue } from './commands/enqueue';
 import { cmdAnswer } from './commands/answer';
 import { cmdGroup } from './commands/group';
 
-
-
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
@@ -55,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (e) {
     const code = exitCodeOf(e);
-    const msg = e instanceof TriageError || code === EXIT.badInput ? (e as Error).message : (e as Error)?.stack ?? String(e);
+    const msg = e instanceof TriageError || code === EXIT.badInput ? (e as Error).message : ((e as Error)?.stack ?? String(e));
     process.stderr.write(`triage: ${msg}\n`);
     return code;
   }

@@ -11,7 +11,8 @@ export const MODEL_FLAGS: FlagSpec = { model: { type: 'string' }, 'model-name': 
 
 export function modelFromFlags(v: FlagValues): ModelChoice | undefined {
   if (v.model === undefined) return undefined;
-  if (!['recorded', 'anthropic', 'openai'].includes(v.model as string)) throw new BadInputError(`--model must be recorded, anthropic or openai, not "${v.model}".`);
+  if (!['recorded', 'anthropic', 'openai'].includes(v.model as string))
+    throw new BadInputError(`--model must be recorded, anthropic or openai, not "${v.model}".`);
   const model: ModelChoice = { provider: v.model as ModelChoice['provider'] };
   if (v['model-name']) model.model = v['model-name'] as string;
   if (v['base-url']) {

@@ -12,7 +12,10 @@ export class TerminalApprover implements Approver {
   asked = 0;
   constructor(
     private readonly mode: ApproveMode,
-    private readonly io: { input: NodeJS.ReadableStream & { isTTY?: boolean }; output: NodeJS.WritableStream } = { input: process.stdin, output: process.stderr },
+    private readonly io: { input: NodeJS.ReadableStream & { isTTY?: boolean }; output: NodeJS.WritableStream } = {
+      input: process.stdin,
+      output: process.stderr,
+    },
   ) {}
 
   async approve(req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
@@ -36,7 +39,7 @@ export class TerminalApprover implements Approver {
     if (a === undefined || /^l/i.test(a)) return { answer: 'later' };
     if (/^r/i.test(a)) return { answer: 'rerun' };
     if (/^d/i.test(a)) {
-      const note = await this.prompt('What did you find (this becomes the call\'s result)? ', signal);
+      const note = await this.prompt("What did you find (this becomes the call's result)? ", signal);
       return { answer: 'done', result: note && note.trim() ? note.trim() : 'A person confirmed the call had already happened.' };
     }
     return { answer: 'later' };

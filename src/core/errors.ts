@@ -15,7 +15,12 @@ export abstract class TriageError extends Error {
 export class LockedError extends TriageError {
   readonly code = 'locked';
   /** `note`: what else a person should know, e.g. why the owner is unknown. */
-  constructor(readonly runId: string, readonly lockPath: string, readonly owner?: string, readonly note?: string) {
+  constructor(
+    readonly runId: string,
+    readonly lockPath: string,
+    readonly owner?: string,
+    readonly note?: string,
+  ) {
     super(
       `Run ${runId} is open in another process${owner ? ` (${owner})` : ''}. ` +
         `Close it there, or wait for it to finish; the lock is ${lockPath}.${note ? ` ${note}` : ''}`,
@@ -26,18 +31,22 @@ export class LockedError extends TriageError {
 /** Our lock was lost while the run was going (e.g. its refresh failed after a long sleep). */
 export class LockCompromisedError extends TriageError {
   readonly code = 'lock-compromised';
-  constructor(readonly runId: string, reason: string) {
-    super(
-      `The lock on run ${runId} was lost (${reason}); the run stopped before any further side effect. ` +
-        `Resume it once no other process has it open.`,
-    );
+  constructor(
+    readonly runId: string,
+    reason: string,
+  ) {
+    super(`The lock on run ${runId} was lost (${reason}); the run stopped before any further side effect. ` + `Resume it once no other process has it open.`);
   }
 }
 
 /** The run has been restarted more times than its restart limit allows. */
 export class MaxResumesError extends TriageError {
   readonly code = 'max-resumes';
-  constructor(readonly runId: string, readonly restarts: number, readonly limit: number) {
+  constructor(
+    readonly runId: string,
+    readonly restarts: number,
+    readonly limit: number,
+  ) {
     super(
       `Run ${runId} has been restarted ${restarts} times, over its limit of ${limit}; it will not be resumed again. ` +
         `Inspect it with "triage status", or raise the restart limit.`,
@@ -57,12 +66,13 @@ export interface FileChange {
 /** A file the run wrote no longer matches the SHA-256 it recorded. */
 export class WorkspaceChangedError extends TriageError {
   readonly code = 'workspace-changed';
-  constructor(readonly runId: string, readonly changes: FileChange[]) {
+  constructor(
+    readonly runId: string,
+    readonly changes: FileChange[],
+  ) {
     super(
       `Files written by run ${runId} changed since it wrote them: ` +
-        changes
-          .map((c) => `${c.path} (expected ${c.expected.slice(0, 12)}, ${c.actual ? `found ${c.actual.slice(0, 12)}` : 'missing'})`)
-          .join('; ') +
+        changes.map((c) => `${c.path} (expected ${c.expected.slice(0, 12)}, ${c.actual ? `found ${c.actual.slice(0, 12)}` : 'missing'})`).join('; ') +
         `. Restore the agent's version, or accept the current files so the model is told what changed.`,
     );
   }
@@ -71,9 +81,16 @@ export class WorkspaceChangedError extends TriageError {
 /** "Undo the run's changes" was refused: undoing would lose edits made after the run, or the run did not record some file's earlier version. */
 export class UndoRefusedError extends TriageError {
   readonly code = 'undo-refused';
-  constructor(readonly runId: string, readonly changes: FileChange[], readonly unknown: string[]) {
+  constructor(
+    readonly runId: string,
+    readonly changes: FileChange[],
+    readonly unknown: string[],
+  ) {
     const parts: string[] = [];
-    if (changes.length > 0) parts.push(`${changes.map((c) => c.path).join(', ')} changed since the agent wrote ${changes.length === 1 ? 'it' : 'them'} (undoing would lose those edits; look at the diff and undo by hand what you want gone)`);
+    if (changes.length > 0)
+      parts.push(
+        `${changes.map((c) => c.path).join(', ')} changed since the agent wrote ${changes.length === 1 ? 'it' : 'them'} (undoing would lose those edits; look at the diff and undo by hand what you want gone)`,
+      );
     if (unknown.length > 0) parts.push(`the run did not record how ${unknown.join(', ')} looked before it wrote ${unknown.length === 1 ? 'it' : 'them'}`);
     super(`Run ${runId}'s changes were not undone: ${parts.join('; ')}. Nothing was changed.`);
   }
@@ -86,7 +103,12 @@ export class UndoRefusedError extends TriageError {
  */
 export class WorkspaceLinkError extends TriageError {
   readonly code = 'workspace-link';
-  constructor(readonly path: string, readonly link: string, readonly target: string | undefined, action: string) {
+  constructor(
+    readonly path: string,
+    readonly link: string,
+    readonly target: string | undefined,
+    action: string,
+  ) {
     super(
       `${action} was refused: ${path} is reached through ${link === path ? 'a symlink' : `the symlink ${link}`} ` +
         (target === undefined ? 'that is broken' : `that leads out of the workspace (to ${target})`) +
@@ -99,7 +121,10 @@ export class WorkspaceLinkError extends TriageError {
 /** A checkpoint file that cannot be read back: truncated, not JSON, wrong version, bad field. */
 export class CorruptCheckpointError extends TriageError {
   readonly code = 'corrupt-checkpoint';
-  constructor(readonly file: string, readonly detail: string) {
+  constructor(
+    readonly file: string,
+    readonly detail: string,
+  ) {
     super(`Checkpoint ${file} is corrupt: ${detail}. It was left as it is; move it aside to start over.`);
   }
 }
@@ -107,8 +132,15 @@ export class CorruptCheckpointError extends TriageError {
 /** A budget (turns, tokens, dollars) would be exceeded by the next model call. */
 export class BudgetExceededError extends TriageError {
   readonly code = 'budget-exceeded';
-  constructor(readonly runId: string, readonly budget: 'turns' | 'tokens' | 'dollars', readonly used: number, readonly limit: number) {
-    super(`Run ${runId} stopped before its next model call: its ${budget} budget is used up or would be by that call (${formatBudget(budget, used)} used of ${formatBudget(budget, limit)}). Raise the budget and resume it.`);
+  constructor(
+    readonly runId: string,
+    readonly budget: 'turns' | 'tokens' | 'dollars',
+    readonly used: number,
+    readonly limit: number,
+  ) {
+    super(
+      `Run ${runId} stopped before its next model call: its ${budget} budget is used up or would be by that call (${formatBudget(budget, used)} used of ${formatBudget(budget, limit)}). Raise the budget and resume it.`,
+    );
   }
 }
 
@@ -120,7 +152,10 @@ function formatBudget(b: string, n: number): string {
 export class CancelledError extends TriageError {
   readonly code = 'cancelled';
   /** Why, when it was not a person's Cancel: 'window-closed' (the editor window was reloaded or closed, so the run saved and stopped). */
-  constructor(readonly runId: string, readonly why?: 'window-closed') {
+  constructor(
+    readonly runId: string,
+    readonly why?: 'window-closed',
+  ) {
     super(`Run ${runId} was cancelled; its state was saved and it can be resumed.`);
   }
 }
@@ -143,7 +178,11 @@ export class ModelError extends TriageError {
 /** The model's replies kept being cut at its output token limit: continuing them got nowhere. */
 export class ReplyCutError extends TriageError {
   readonly code = 'reply-cut';
-  constructor(readonly runId: string, readonly inARow: number, readonly stopReason: string) {
+  constructor(
+    readonly runId: string,
+    readonly inARow: number,
+    readonly stopReason: string,
+  ) {
     super(
       `Run ${runId}: the model's last ${inARow} replies were all cut at its output token limit (stop reason ${stopReason}), so the run stopped instead of continuing them again. ` +
         'Each reply is saved (none is paid twice); use a model with a larger output limit, or resume to let it try again.',
@@ -174,7 +213,12 @@ export class RunExistsError extends TriageError {
 /** The run store's database cannot be reached or used (not running, wrong address, refused login, a schema this version does not know). */
 export class StoreUnavailableError extends TriageError {
   readonly code = 'store-unavailable';
-  constructor(readonly where: string, detail: string) {
-    super(`The run store ${where} cannot be used: ${detail}. Check that the database server is running and the --store URL (or the durableTriage.store setting, and its password) is right.`);
+  constructor(
+    readonly where: string,
+    detail: string,
+  ) {
+    super(
+      `The run store ${where} cannot be used: ${detail}. Check that the database server is running and the --store URL (or the durableTriage.store setting, and its password) is right.`,
+    );
   }
 }

@@ -8,7 +8,10 @@ import { z } from 'zod';
 
 /** A value that is not what its schema says; `message` names the field and what was wrong. */
 export class SchemaError extends Error {
-  constructor(message: string, readonly issues: readonly z.core.$ZodIssue[]) {
+  constructor(
+    message: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
     super(message);
     this.name = 'SchemaError';
   }
@@ -41,7 +44,15 @@ function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-const ARTICLE: Record<string, string> = { string: 'a string', number: 'a number', boolean: 'true or false', object: 'an object', array: 'an array', int: 'a whole number', integer: 'a whole number' };
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  int: 'a whole number',
+  integer: 'a whole number',
+};
 
 export interface IssueWording {
   /** What a key is called: "field" (saved formats, default) or "argument" (a tool's arguments). */

@@ -54,7 +54,8 @@ export async function groupCrashes(workspace: string, folder: string): Promise<G
     throw new BadInputError(`The crash reports folder ${folder}: ${(e as Error).message}`);
   }
   const st = await fs.stat(abs).catch(() => undefined);
-  if (!st?.isDirectory()) throw new BadInputError(`The crash reports folder ${folder} does not exist in ${workspace} (give a folder relative to the workspace).`);
+  if (!st?.isDirectory())
+    throw new BadInputError(`The crash reports folder ${folder} does not exist in ${workspace} (give a folder relative to the workspace).`);
   const all = await walkFiles(workspace, path.resolve(workspace));
   const files = new Set(all);
   const reports = all.filter((f) => f.startsWith(`${toRel(workspace, abs)}/`) || toRel(workspace, abs) === '.');
@@ -78,7 +79,15 @@ export async function groupCrashes(workspace: string, folder: string): Promise<G
       const id = crashes.length > 1 ? `${rel}#${k + 1}` : rel;
       const g = bySig.get(sig.text);
       if (g) g.reports.push(id);
-      else bySig.set(sig.text, { cause: '', signature: sig.text, type: sig.type, message: capped(c.message, MAX_MESSAGE_CHARS), frames: sig.frames, reports: [id] });
+      else
+        bySig.set(sig.text, {
+          cause: '',
+          signature: sig.text,
+          type: sig.type,
+          message: capped(c.message, MAX_MESSAGE_CHARS),
+          frames: sig.frames,
+          reports: [id],
+        });
     });
   }
   const groups = [...bySig.values()].sort((a, b) => (a.signature < b.signature ? -1 : 1));

@@ -78,7 +78,10 @@ export function goPanic(text: string): Crash | undefined {
   const lines = text.split(/\r?\n/);
   const p = lines.findIndex((l) => /^panic: /.test(l));
   if (p < 0) return undefined;
-  const message = lines[p].slice('panic: '.length).replace(/ \[recovered\]$/, '').trim();
+  const message = lines[p]
+    .slice('panic: '.length)
+    .replace(/ \[recovered\]$/, '')
+    .trim();
   const g = lines.findIndex((l, k) => k > p && /^goroutine \d+ \[/.test(l));
   const frames: Frame[] = [];
   if (g >= 0) {
@@ -86,7 +89,10 @@ export function goPanic(text: string): Crash | undefined {
       const call = /^(\S.*)\(([^()]*)\)$/.exec(lines[i]);
       const at = /^\t(.+?):(\d+)(?: \+0x[0-9a-f]+)?$/.exec(lines[i + 1]);
       if (!call || !at) break;
-      const fn = call[1].split('/').pop()!.replace(/^[^.]+\./, '');
+      const fn = call[1]
+        .split('/')
+        .pop()!
+        .replace(/^[^.]+\./, '');
       frames.push({ path: at[1], fn, line: Number(at[2]) });
     }
   }

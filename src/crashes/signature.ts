@@ -52,5 +52,9 @@ export function placeInWorkspace(f: Frame, files: ReadonlySet<string>): string |
 
 /** "Object.parseCsv" -> "parseCsv", "TodoList.markDone" stays (the class says where), "<listcomp>" stays. */
 function cleanFn(fn: string): string {
-  return fn.replace(/^(?:Object|Module|exports)\./, '').replace(/^async /, '').replace(/ \[as \w+\]$/, '').trim();
+  return fn
+    .replace(/^(?:Object|Module|exports)\./, '')
+    .replace(/^async /, '')
+    .replace(/ \[as \w+\]$/, '')
+    .trim();
 }

@@ -61,7 +61,10 @@ export async function writeFileAtomic(file: string, tmp: string, data: string | 
     o.crash?.(WritePoint.Renamed);
     if (sync) await fsyncDir(path.dirname(file));
   } catch (e) {
-    if (!renamed && !isProcessDeath(e)) await io().rm(tmp, { force: true }).catch(() => undefined);
+    if (!renamed && !isProcessDeath(e))
+      await io()
+        .rm(tmp, { force: true })
+        .catch(() => undefined);
     throw e;
   }
 }

@@ -49,7 +49,7 @@ export function noteDurableFile(file: string): void {
 export async function makeDirDurable(dir: string, top?: string): Promise<void> {
   const stop = top === undefined ? undefined : path.resolve(top);
   const chain: [string, string][] = [];
-  for (let d = path.resolve(dir); d !== stop; ) {
+  for (let d = path.resolve(dir); d !== stop;) {
     const id = idOf(d);
     if (id === undefined) throw Object.assign(new Error(`ENOENT: no such folder, ${d}`), { code: 'ENOENT', path: d });
     if (known.get(d) === id) break;
@@ -72,7 +72,7 @@ export async function ensureDir(dir: string, mode = 0o700, o: { sync?: boolean }
   const abs = path.resolve(dir);
   if (known.has(abs) && known.get(abs) === idOf(abs)) return;
   const missing: string[] = [];
-  for (let d = abs; ; ) {
+  for (let d = abs; ;) {
     let st: fs.Stats | undefined;
     try {
       st = fs.statSync(d);

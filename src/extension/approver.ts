@@ -117,8 +117,12 @@ export class NotificationApprover implements Approver {
 
   private async askInDialog(t: Ticket<PersonAnswer>): Promise<void> {
     const approval = t.info.kind === 'approval';
-    const buttons = approval ? [APPROVAL_BUTTONS.approve, APPROVAL_BUTTONS.deny, APPROVAL_BUTTONS.details] : [LADDER_BUTTONS.happened, LADDER_BUTTONS.again, LADDER_BUTTONS.details];
-    const detail = approval ? `Run ${t.info.runId} waits for your answer. Approve runs the call; Deny tells the model it was denied.` : `Run ${t.info.runId} cannot tell by itself whether the call already happened.`;
+    const buttons = approval
+      ? [APPROVAL_BUTTONS.approve, APPROVAL_BUTTONS.deny, APPROVAL_BUTTONS.details]
+      : [LADDER_BUTTONS.happened, LADDER_BUTTONS.again, LADDER_BUTTONS.details];
+    const detail = approval
+      ? `Run ${t.info.runId} waits for your answer. Approve runs the call; Deny tells the model it was denied.`
+      : `Run ${t.info.runId} cannot tell by itself whether the call already happened.`;
     const pick: string | undefined = await vscode.window.showInformationMessage<string>(t.info.message, { modal: true, detail }, ...buttons);
     if (pick === APPROVAL_BUTTONS.details || pick === LADDER_BUTTONS.details) {
       const view = this.details.get(t);

@@ -192,7 +192,12 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
       await cmds.resumeRun(latest.runId);
       return 'handled';
     }
-    const pick = await vscode.window.showInformationMessage(finishedRunMessage(task, latest.runId, latest.updatedAt), { modal: true }, FINISHED_BUTTONS.show, FINISHED_BUTTONS.fresh);
+    const pick = await vscode.window.showInformationMessage(
+      finishedRunMessage(task, latest.runId, latest.updatedAt),
+      { modal: true },
+      FINISHED_BUTTONS.show,
+      FINISHED_BUTTONS.fresh,
+    );
     if (pick === FINISHED_BUTTONS.fresh) return 'new';
     if (pick === FINISHED_BUTTONS.show) await cmds.resumeRun(latest.runId);
     return 'handled';
@@ -247,8 +252,15 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     const tracker = await chooseTracker(ws, s, task.kind === 'folder');
     if (!tracker) return;
     const access = await githubAccess(tracker.trackerUrl);
-    d.log.info(`start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}) } : {}), ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
+    d.log.info(
+      `start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`,
+    );
+    await d.manager.start(task.task, ws, model, {
+      ...(task.kind === 'folder' ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}) } : {}),
+      ...(what.fresh ? { fresh: true } : {}),
+      ...tracker,
+      ...access,
+    });
   });
 
   register('durableTriage.startRecording', async () => {
@@ -270,7 +282,13 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     if (!tracker) return;
     const access = await githubAccess(tracker.trackerUrl);
     d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
-    await d.manager.start(task.task, ws, model, { ...(task.kind === 'folder' ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}) } : {}), recordTo: target.fsPath, ...(what.fresh ? { fresh: true } : {}), ...tracker, ...access });
+    await d.manager.start(task.task, ws, model, {
+      ...(task.kind === 'folder' ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}) } : {}),
+      recordTo: target.fsPath,
+      ...(what.fresh ? { fresh: true } : {}),
+      ...tracker,
+      ...access,
+    });
   });
 
   register('durableTriage.resume', async (node) => {
@@ -289,7 +307,12 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
       runId =
         active.length === 1
           ? active[0].runId
-          : (await vscode.window.showQuickPick(active.map((r) => ({ label: r.runId!, description: `${r.task} · turn ${r.turn} · ${formatDollars(r.dollars)}` })), { title: 'Durable Triage: Cancel Run' }))?.label;
+          : (
+              await vscode.window.showQuickPick(
+                active.map((r) => ({ label: r.runId!, description: `${r.task} · turn ${r.turn} · ${formatDollars(r.dollars)}` })),
+                { title: 'Durable Triage: Cancel Run' },
+              )
+            )?.label;
     }
     if (runId && !d.manager.cancel(runId)) void vscode.window.showInformationMessage(`Durable Triage: run ${runId} is not running in this window.`);
   });
@@ -317,7 +340,12 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
   });
 
   register('durableTriage.undoRun', async (node) => {
-    const runId = typeof node === 'string' ? node : await pickRun(d, "Undo Run's Changes", (s, locked) => !locked && !d.manager.isActive(s.runId) && Object.keys(s.files ?? {}).length > 0).then((id) => runIdOf(node) ?? id);
+    const runId =
+      typeof node === 'string'
+        ? node
+        : await pickRun(d, "Undo Run's Changes", (s, locked) => !locked && !d.manager.isActive(s.runId) && Object.keys(s.files ?? {}).length > 0).then(
+            (id) => runIdOf(node) ?? id,
+          );
     if (runId) await cmds.undo(runId);
   });
 
@@ -358,12 +386,23 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
 async function pickApproval(d: CommandDeps, ladderToo = false): Promise<Node | undefined> {
   type Q = { runId: string; callId: string; tool: string; kind: 'approval' | 'ladder'; title: string };
   const wanted = (k: string): boolean => k === 'approval' || (ladderToo && k === 'ladder');
-  let qs: Q[] = d.questions.list().filter((q) => wanted(q.kind)).map((q) => ({ runId: q.runId, callId: q.callId, tool: q.tool, kind: q.kind, title: q.title ?? q.tool }));
+  let qs: Q[] = d.questions
+    .list()
+    .filter((q) => wanted(q.kind))
+    .map((q) => ({ runId: q.runId, callId: q.callId, tool: q.tool, kind: q.kind, title: q.title ?? q.tool }));
   if (qs.length === 0) {
     const ws = d.workspace();
     const runs = await core.runAdmin().unfinishedRuns(await d.store(), ws ? { workspace: ws } : {});
     qs = runs.flatMap((l) =>
-      (l.state?.pending ?? []).filter((p) => wanted(p.kind)).map((p) => ({ runId: l.runId, callId: p.callId, tool: p.tool, kind: p.kind, title: describeCall({ id: p.callId, name: p.tool, args: p.args }).title })),
+      (l.state?.pending ?? [])
+        .filter((p) => wanted(p.kind))
+        .map((p) => ({
+          runId: l.runId,
+          callId: p.callId,
+          tool: p.tool,
+          kind: p.kind,
+          title: describeCall({ id: p.callId, name: p.tool, args: p.args }).title,
+        })),
     );
   }
   if (qs.length === 0) {
@@ -371,12 +410,29 @@ async function pickApproval(d: CommandDeps, ladderToo = false): Promise<Node | u
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(
-    qs.map((q) => ({ label: q.title, description: q.kind === 'approval' ? `approve ${q.tool}?` : `did ${q.tool} happen?`, detail: `run ${shortRunId(q.runId)}`, q })),
+    qs.map((q) => ({
+      label: q.title,
+      description: q.kind === 'approval' ? `approve ${q.tool}?` : `did ${q.tool} happen?`,
+      detail: `run ${shortRunId(q.runId)}`,
+      q,
+    })),
     { title: 'Durable Triage: which question?', matchOnDescription: true },
   );
   if (!pick) return undefined;
   const { runId, callId, tool, kind } = pick.q;
-  return { type: 'child', row: { kind: 'question', question: kind, runId, callId, tool, label: '', description: '', contextValue: kind === 'approval' ? 'question-approval' : 'question-ladder' } };
+  return {
+    type: 'child',
+    row: {
+      kind: 'question',
+      question: kind,
+      runId,
+      callId,
+      tool,
+      label: '',
+      description: '',
+      contextValue: kind === 'approval' ? 'question-approval' : 'question-ladder',
+    },
+  };
 }
 
 /** The core's WrongWorkspaceError (told by its shape, so activation does not load the task catalog). */

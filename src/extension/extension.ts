@@ -87,7 +87,15 @@ export function activate(context: vscode.ExtensionContext): void {
   let openRun: (runId: string, o?: { preserveFocus?: boolean }) => void = () => undefined;
   let act: (what: 'open' | 'review' | 'ask', runId: string, callId?: string) => void = () => undefined;
   const runs = new RunManager({
-    log, approver, questions, statusBar, settings: current, stateDir, store, changed, present,
+    log,
+    approver,
+    questions,
+    statusBar,
+    settings: current,
+    stateDir,
+    store,
+    changed,
+    present,
     opened: (id) => {
       if (stoppedOnChanges.delete(id)) changed(id);
       openRun(id, { preserveFocus: true });
@@ -96,12 +104,21 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   manager = runs;
 
-  const tree = vscode.window.createTreeView(RUNS_VIEW, { treeDataProvider: (view = new RunsView({
-    stateDir, store, shared, workspace: workspaceFolder, isActive: (id) => runs.isActive(id), questions, log, stoppedOnChanges: (id) => stoppedOnChanges.has(id),
-    onWaiting: (n) => {
-      tree.badge = waitingBadge(n);
-    },
-  })) });
+  const tree = vscode.window.createTreeView(RUNS_VIEW, {
+    treeDataProvider: (view = new RunsView({
+      stateDir,
+      store,
+      shared,
+      workspace: workspaceFolder,
+      isActive: (id) => runs.isActive(id),
+      questions,
+      log,
+      stoppedOnChanges: (id) => stoppedOnChanges.has(id),
+      onWaiting: (n) => {
+        tree.badge = waitingBadge(n);
+      },
+    })),
+  });
   // The badge shows before the Runs view is ever opened (the view lists runs only while shown).
   void view.countWaiting();
   // While a run waits for a person the status bar says so, whichever window part the question is in,
@@ -115,10 +132,24 @@ export function activate(context: vscode.ExtensionContext): void {
     updateStatus();
     changed();
   };
-  context.subscriptions.push(view, tree, questions.onDidChange(questionsChanged), runs.onDidChange((id) => panels?.refresh(id)));
+  context.subscriptions.push(
+    view,
+    tree,
+    questions.onDidChange(questionsChanged),
+    runs.onDidChange((id) => panels?.refresh(id)),
+  );
 
   const cmds = registerCommands(context, {
-    log, manager: runs, approver, questions, keys, settings: current, stateDir: storeName, workspace: workspaceFolder, refresh: () => changed(), present,
+    log,
+    manager: runs,
+    approver,
+    questions,
+    keys,
+    settings: current,
+    stateDir: storeName,
+    workspace: workspaceFolder,
+    refresh: () => changed(),
+    present,
     openRun: (id, o) => openRun(id, o),
     store,
     setStorePassword: () => runStore.promptPassword(),
@@ -181,13 +212,20 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   warnProblems();
   watcher = watchRuns(stateDir(), () => changed());
-  context.subscriptions.push(watchShared({
-    store, shared, isActive: (id) => runs.isActive(id), changed: () => changed(), docs: docs.memory, log,
-    waiting: (qs) => {
-      storeWaiting = qs;
-      updateStatus();
-    },
-  }));
+  context.subscriptions.push(
+    watchShared({
+      store,
+      shared,
+      isActive: (id) => runs.isActive(id),
+      changed: () => changed(),
+      docs: docs.memory,
+      log,
+      waiting: (qs) => {
+        storeWaiting = qs;
+        updateStatus();
+      },
+    }),
+  );
   context.subscriptions.push(
     { dispose: () => watcher?.dispose() },
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -199,9 +237,14 @@ export function activate(context: vscode.ExtensionContext): void {
   // On a shared store, interrupted runs are the workers' to continue; paused ones are asked about by watchShared.
   if (ws && !shared()) {
     const dir = stateDir();
-    void startupScan({ log, stateDir: dir, workspace: ws, activeRunIds: () => runs.activeRunIds(), resume: (id) => resume(id), openRun: (id) => openRun(id) }).catch((e: Error) =>
-      log.error(`startup: could not list the runs in ${dir}: ${e.stack ?? e.message}`),
-    );
+    void startupScan({
+      log,
+      stateDir: dir,
+      workspace: ws,
+      activeRunIds: () => runs.activeRunIds(),
+      resume: (id) => resume(id),
+      openRun: (id) => openRun(id),
+    }).catch((e: Error) => log.error(`startup: could not list the runs in ${dir}: ${e.stack ?? e.message}`));
   }
 }
 

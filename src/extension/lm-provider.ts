@@ -23,7 +23,10 @@ export async function selectLmModel(name?: string): Promise<vscode.LanguageModel
     const byFamily = await vscode.lm.selectChatModels({ family: name });
     if (byFamily.length > 0) return byFamily[0];
     const any = await vscode.lm.selectChatModels();
-    throw new LanguageModelUnavailableError(name, any.map((m) => m.id));
+    throw new LanguageModelUnavailableError(
+      name,
+      any.map((m) => m.id),
+    );
   }
   const all = await vscode.lm.selectChatModels();
   if (all.length === 0) throw new LanguageModelUnavailableError(undefined, []);
@@ -82,7 +85,8 @@ export class VsCodeLmProvider implements ModelProvider {
       const outputTokens = await this.count(text + calls.map((c) => `${c.name}${c.args}`).join(''), cts.token);
       const raw = { inputTokens, outputTokens };
       const priced = this.prices.find(this.chat.family) ? this.chat.family : this.prices.find(this.chat.id) ? this.chat.id : undefined;
-      if (!priced) this.warn(`No price is known for VS Code model ${this.chat.id} (family ${this.chat.family}); its replies count as $0. Add it to durableTriage.prices.`);
+      if (!priced)
+        this.warn(`No price is known for VS Code model ${this.chat.id} (family ${this.chat.family}); its replies count as $0. Add it to durableTriage.prices.`);
       const reply: ModelReply = { calls, usage: { ...raw, dollars: priced ? this.prices.dollars(priced, raw) : 0 }, model: this.chat.id };
       if (text !== '') reply.text = text;
       return reply;
@@ -109,7 +113,11 @@ export class VsCodeLmProvider implements ModelProvider {
     return this.chat.countTokens(text, token);
   }
 
-  private async countInput(messages: vscode.LanguageModelChatMessage[], tools: vscode.LanguageModelChatTool[], token: vscode.CancellationToken): Promise<number> {
+  private async countInput(
+    messages: vscode.LanguageModelChatMessage[],
+    tools: vscode.LanguageModelChatTool[],
+    token: vscode.CancellationToken,
+  ): Promise<number> {
     let n = 0;
     for (const m of messages) n += await this.chat.countTokens(m, token);
     if (tools.length) n += await this.count(JSON.stringify(tools), token);

@@ -54,7 +54,11 @@ export async function modelForStart(provider: ProviderSetting, s: ExtensionSetti
 }
 
 /** The model a saved run started with, found again. */
-export async function modelForResume(config: { provider: string; model: string; options?: Record<string, string> }, s: ExtensionSettings, d: ModelDeps): Promise<ModelOption> {
+export async function modelForResume(
+  config: { provider: string; model: string; options?: Record<string, string> },
+  s: ExtensionSettings,
+  d: ModelDeps,
+): Promise<ModelOption> {
   const plan = resumeModel(config);
   switch (plan.kind) {
     case 'recorded':

@@ -20,7 +20,11 @@ export async function pickTask(workspace: string): Promise<TaskPick | undefined>
     .tasks()
     .map((t) => ({ label: t.name, description: t.main ? 'main' : '', detail: t.description, task: t.name }));
   items.push({ label: CRASH_FOLDER_LABEL, detail: 'Triage your own crash reports: a folder inside this workspace (needs a real model)' });
-  const pick = await vscode.window.showQuickPick(items, { title: 'Durable Triage: Start Triage', placeHolder: 'Which crash reports should the agent triage?', matchOnDetail: true });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: 'Durable Triage: Start Triage',
+    placeHolder: 'Which crash reports should the agent triage?',
+    matchOnDetail: true,
+  });
   if (!pick) return undefined;
   if (pick.task) return { kind: 'catalog', task: pick.task };
   const folder = await vscode.window.showOpenDialog({
@@ -52,12 +56,17 @@ async function confirmGroups(workspace: string, crashes: string): Promise<Set<st
       { label: 'Crash groups', kind: vscode.QuickPickItemKind.Separator },
       ...groupRows(groups, leftOut),
     ];
-    const pick = await vscode.window.showQuickPick(items, { title: `Durable Triage: the crash groups in ${crashes}`, placeHolder: 'Start on these groups, pick a group to see or leave it out, or press Escape', matchOnDetail: true });
+    const pick = await vscode.window.showQuickPick(items, {
+      title: `Durable Triage: the crash groups in ${crashes}`,
+      placeHolder: 'Start on these groups, pick a group to see or leave it out, or press Escape',
+      matchOnDetail: true,
+    });
     if (!pick) return undefined;
     if (pick.start) return leftOut;
     if (!pick.cause) continue;
     const cause = pick.cause;
-    const action = (await vscode.window.showQuickPick(groupActions(cause, leftOut), { title: `Durable Triage: crash group ${cause}` })) as GroupAction | undefined;
+    const action = (await vscode.window.showQuickPick(groupActions(cause, leftOut), { title: `Durable Triage: crash group ${cause}` })) as
+      GroupAction | undefined;
     if (!action) continue;
     if (action === GROUP_ACTIONS.show) {
       const group = groups.find((g) => g.cause === cause);

@@ -46,7 +46,11 @@ export async function reviewChanges(at: ReviewAt, runId: string): Promise<void> 
   const state = await at.store.readRun(runId);
   const title = `${PREFIX}: changes of ${shortRunId(runId, state.task)} (before the run ↔ now)`;
   try {
-    await vscode.commands.executeCommand('vscode.changes', title, files.map((f) => [nowUri(workspace, f), beforeUri(at, workspace, f), nowUri(workspace, f)]));
+    await vscode.commands.executeCommand(
+      'vscode.changes',
+      title,
+      files.map((f) => [nowUri(workspace, f), beforeUri(at, workspace, f), nowUri(workspace, f)]),
+    );
   } catch {
     for (const f of files) await openFileDiff(at, runId, f.path, workspace, f);
   }
@@ -70,7 +74,11 @@ export async function openFileDiff(at: ReviewAt, runId: string, rel: string, wor
 }
 
 /** Undo Run's Changes: asks first; a refusal shows the files changed since the run wrote them. */
-export async function undoRun(at: ReviewAt, runId: string, d: { log: vscode.LogOutputChannel; isActive: (runId: string) => boolean; changed: () => void }): Promise<void> {
+export async function undoRun(
+  at: ReviewAt,
+  runId: string,
+  d: { log: vscode.LogOutputChannel; isActive: (runId: string) => boolean; changed: () => void },
+): Promise<void> {
   if (d.isActive(runId)) {
     void vscode.window.showWarningMessage(`${PREFIX}: run ${runId} is running in this window; cancel it before undoing its changes.`);
     return;
@@ -102,7 +110,9 @@ export async function undoRun(at: ReviewAt, runId: string, d: { log: vscode.LogO
   try {
     const done = await files.undoRun(at.store, runId);
     d.log.info(`[${runId}] undone: restored ${done.restored.join(', ') || 'none'}; deleted ${done.deleted.join(', ') || 'none'}`);
-    void vscode.window.showInformationMessage(`${PREFIX}: the changes of run ${shortRunId(runId, state.task)} were undone (${done.restored.length} put back, ${done.deleted.length} deleted).`);
+    void vscode.window.showInformationMessage(
+      `${PREFIX}: the changes of run ${shortRunId(runId, state.task)} were undone (${done.restored.length} put back, ${done.deleted.length} deleted).`,
+    );
     d.changed();
   } catch (e) {
     if (e instanceof UndoRefusedError) return refused(at, runId, e);

@@ -184,34 +184,36 @@ export class RunManager {
       signal: run.ac.signal,
       prices: s.prices,
       ...(s.testCommand ? { testCommand: s.testCommand } : {}),
-      onRunOpened: (runId: string, state: RunState) => this.safely(runId, () => {
-        run.runId = runId;
-        run.turn = state.turns;
-        run.dollars = state.usage.dollars;
-        this.d.log.info(
-          `[${runId}] opened (${state.task}): phase ${state.phase}, turn ${state.turns}, restarts ${state.restarts}, ${state.config.provider}/${state.config.model}, workspace ${state.config.workspace}`,
-        );
-        run.doing = state.phase === 'done' ? 'finished' : 'starting';
-        moved();
-        this.d.changed(runId);
-        this.d.opened?.(runId);
-      }),
-      onEvent: (e: LoopEvent) => this.safely(run.runId ?? run.task, () => {
-        const id = run.runId ?? run.task;
-        const line = eventLine(id, e);
-        if (line.level === 'warn') this.d.log.warn(line.text);
-        else this.d.log.info(line.text);
-        const p = progressOf(e);
-        if (p) {
-          run.turn = p.turn;
-          if (p.dollars !== undefined) run.dollars = p.dollars;
-        }
-        const doing = activityOf(e);
-        if (doing) run.doing = doing;
-        if (p || doing) moved();
-        else this.moved.fire(run.runId);
-        if (e.type === 'saved') this.d.changed(run.runId);
-      }),
+      onRunOpened: (runId: string, state: RunState) =>
+        this.safely(runId, () => {
+          run.runId = runId;
+          run.turn = state.turns;
+          run.dollars = state.usage.dollars;
+          this.d.log.info(
+            `[${runId}] opened (${state.task}): phase ${state.phase}, turn ${state.turns}, restarts ${state.restarts}, ${state.config.provider}/${state.config.model}, workspace ${state.config.workspace}`,
+          );
+          run.doing = state.phase === 'done' ? 'finished' : 'starting';
+          moved();
+          this.d.changed(runId);
+          this.d.opened?.(runId);
+        }),
+      onEvent: (e: LoopEvent) =>
+        this.safely(run.runId ?? run.task, () => {
+          const id = run.runId ?? run.task;
+          const line = eventLine(id, e);
+          if (line.level === 'warn') this.d.log.warn(line.text);
+          else this.d.log.info(line.text);
+          const p = progressOf(e);
+          if (p) {
+            run.turn = p.turn;
+            if (p.dollars !== undefined) run.dollars = p.dollars;
+          }
+          const doing = activityOf(e);
+          if (doing) run.doing = doing;
+          if (p || doing) moved();
+          else this.moved.fire(run.runId);
+          if (e.type === 'saved') this.d.changed(run.runId);
+        }),
     };
     const crash = dieAfter(s.dieAfterTool, this.d.log);
     if (crash) o.crash = crash;
@@ -249,8 +251,11 @@ export class RunManager {
     }
     if (!outcome) return;
     const r = outcome.result;
-    this.d.log.info(`[${outcome.runId}] ${r.phase} after ${r.turns} turns, ${r.restarts} restarts, $${r.usage.dollars.toFixed(4)}; ${outcome.modelCalls} model call(s) made by this window`);
-    for (const c of outcome.checks ?? []) this.d.log[c.passed ? 'info' : 'warn'](`[${outcome.runId}] check ${c.passed ? 'passed' : 'FAILED'}: ${c.name}${c.passed ? '' : ` (${c.detail})`}`);
+    this.d.log.info(
+      `[${outcome.runId}] ${r.phase} after ${r.turns} turns, ${r.restarts} restarts, $${r.usage.dollars.toFixed(4)}; ${outcome.modelCalls} model call(s) made by this window`,
+    );
+    for (const c of outcome.checks ?? [])
+      this.d.log[c.passed ? 'info' : 'warn'](`[${outcome.runId}] check ${c.passed ? 'passed' : 'FAILED'}: ${c.name}${c.passed ? '' : ` (${c.detail})`}`);
     if (r.phase === 'done') {
       void this.finished(outcome);
     } else if (run.ac.signal.aborted) {

@@ -73,7 +73,12 @@ export class RunPanels implements vscode.Disposable {
         this.open.get(runId)?.panel.reveal(undefined, o.preserveFocus);
         return;
       }
-      const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, this.title(runId), { viewColumn: vscode.ViewColumn.Active, preserveFocus: o.preserveFocus ?? false }, this.options());
+      const panel = vscode.window.createWebviewPanel(
+        PANEL_VIEW_TYPE,
+        this.title(runId),
+        { viewColumn: vscode.ViewColumn.Active, preserveFocus: o.preserveFocus ?? false },
+        this.options(),
+      );
       this.adopt(runId, panel, 'created');
     });
     this.opening.set(runId, opening);
@@ -86,7 +91,9 @@ export class RunPanels implements vscode.Disposable {
     const strays = strayTabs(described, PANEL_VIEW_TYPE, this.title(runId)).map((t) => t.tab);
     if (strays.length === 0) return;
     this.d.log.info(`[${runId}] closing ${strays.length} Run panel tab(s) this window's extension does not hold (left by an extension host that stopped)`);
-    await vscode.window.tabGroups.close(strays, true).then(undefined, (e: Error) => this.d.log.warn(`[${runId}] could not close a stray Run panel tab: ${e.message}`));
+    await vscode.window.tabGroups
+      .close(strays, true)
+      .then(undefined, (e: Error) => this.d.log.warn(`[${runId}] could not close a stray Run panel tab: ${e.message}`));
   }
 
   isOpen(runId: string): boolean {
@@ -129,7 +136,14 @@ export class RunPanels implements vscode.Disposable {
     panel.iconPath = vscode.Uri.joinPath(this.d.extensionUri, 'media', 'triage.svg');
     panel.webview.options = this.options();
     const asset = (...p: string[]): string => panel.webview.asWebviewUri(vscode.Uri.joinPath(this.d.extensionUri, ...p)).toString();
-    panel.webview.html = panelHtml({ cspSource: panel.webview.cspSource, script: asset('dist', 'panel.js'), styles: [asset('dist', 'codicons', 'codicon.css'), asset('media', 'panel.css')] }, this.title(runId));
+    panel.webview.html = panelHtml(
+      {
+        cspSource: panel.webview.cspSource,
+        script: asset('dist', 'panel.js'),
+        styles: [asset('dist', 'codicons', 'codicon.css'), asset('media', 'panel.css')],
+      },
+      this.title(runId),
+    );
     panel.title = this.title(runId);
     panel.onDidDispose(() => {
       if (o.timer) clearTimeout(o.timer);

@@ -69,7 +69,13 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   async countWaiting(): Promise<void> {
     if (!this.d.onWaiting) return;
     const mine = await this.listMine();
-    this.d.onWaiting(waitingCount(mine.flatMap((l) => (l.state?.pending ?? []).map((p) => ({ runId: l.runId, callId: p.callId }))), this.d.questions.list(), this.d.stoppedOnChanges));
+    this.d.onWaiting(
+      waitingCount(
+        mine.flatMap((l) => (l.state?.pending ?? []).map((p) => ({ runId: l.runId, callId: p.callId }))),
+        this.d.questions.list(),
+        this.d.stoppedOnChanges,
+      ),
+    );
   }
 
   private async listMine(): Promise<RunListing[]> {
@@ -126,7 +132,8 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
 
   getTreeItem(node: Node): vscode.TreeItem {
     if (node.type === 'run') {
-      const hasChildren = node.info.pending.length + node.info.files.length + node.info.unresolved.length > 0 || this.d.questions.list(node.info.runId).length > 0;
+      const hasChildren =
+        node.info.pending.length + node.info.files.length + node.info.unresolved.length > 0 || this.d.questions.list(node.info.runId).length > 0;
       const item = new vscode.TreeItem(node.row.label, hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
       item.id = `run:${node.info.runId}`;
       item.description = node.row.description;

@@ -37,7 +37,7 @@ export class ApiKeys {
     const label = KEY_PROVIDERS.find((k) => k.provider === provider)?.label ?? provider;
     const key = await vscode.window.showInputBox({
       title: `Durable Triage: ${label} API key`,
-      prompt: 'Stored in VS Code\'s secret storage only (never in settings, logs or checkpoints). Leave empty to remove the stored key.',
+      prompt: "Stored in VS Code's secret storage only (never in settings, logs or checkpoints). Leave empty to remove the stored key.",
       password: true,
       ignoreFocusOut: true,
     });

@@ -22,8 +22,10 @@ export async function answerForWorker(store: RunStore, runId: string, callId: st
   if (store.kind !== 'postgres' || !store.answers) return false;
   const r = await store.answers().put(runId, callId, { kind: 'approval', answer: a }, `${os.userInfo().username} (VS Code)`);
   log.info(`[${runId}] ${callId}: ${a} recorded in ${store.where} (${r})`);
-  if (r === 'recorded') void vscode.window.showInformationMessage(`Durable Triage: ${a === 'approve' ? 'approved' : 'denied'}; a worker continues run ${runId}.`);
-  else if (r === 'answered-before') void vscode.window.showWarningMessage(`Durable Triage: that question of run ${runId} was already answered (elsewhere); the first answer stands.`);
+  if (r === 'recorded')
+    void vscode.window.showInformationMessage(`Durable Triage: ${a === 'approve' ? 'approved' : 'denied'}; a worker continues run ${runId}.`);
+  else if (r === 'answered-before')
+    void vscode.window.showWarningMessage(`Durable Triage: that question of run ${runId} was already answered (elsewhere); the first answer stands.`);
   else void vscode.window.showWarningMessage(`Durable Triage: run ${runId} no longer waits on that question.`);
   return true;
 }
@@ -48,7 +50,8 @@ async function askForWorker(store: () => Promise<RunStore>, q: StoreQuestion, do
       await showDetails(storedApprovalDetails(q), docs, q.runId).catch((e: Error) => log.warn(`could not show the details of ${q.callId}: ${e.message}`));
       continue;
     }
-    if (pick === APPROVAL_BUTTONS.approve || pick === APPROVAL_BUTTONS.deny) await answerForWorker(await store(), q.runId, q.callId, pick === APPROVAL_BUTTONS.approve ? 'approve' : 'deny', log);
+    if (pick === APPROVAL_BUTTONS.approve || pick === APPROVAL_BUTTONS.deny)
+      await answerForWorker(await store(), q.runId, q.callId, pick === APPROVAL_BUTTONS.approve ? 'approve' : 'deny', log);
     return;
   }
 }

@@ -39,7 +39,10 @@ async function act(a: StartupAction, d: StartupDeps): Promise<void> {
       const pick = await vscode.window.showInformationMessage(resumeOfferMessage(a.runId, a.task, a.turn), RESUME_BUTTONS.resume, RESUME_BUTTONS.notNow);
       if (pick !== RESUME_BUTTONS.resume) return;
       // An old offer, clicked after the run finished (e.g. in another window): say so instead of reopening it.
-      const now = await core.checkpoints().readRun(d.stateDir, a.runId).catch(() => undefined);
+      const now = await core
+        .checkpoints()
+        .readRun(d.stateDir, a.runId)
+        .catch(() => undefined);
       if (now?.phase === 'done') {
         const open = await vscode.window.showInformationMessage(alreadyFinishedMessage(a.runId, a.task), OPEN_RUN);
         if (open === OPEN_RUN) d.openRun(a.runId);

@@ -42,7 +42,25 @@ export class RunStatusBar implements vscode.Disposable {
       this.item.text = STATUS_APPROVAL;
       this.item.tooltip = `Durable Triage: ${this.waiting > 1 ? `${this.waiting} questions wait` : 'a run waits'} for you: ${q.title}. Click to answer.`;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
-      this.item.command = { command: 'durableTriage.showQuestion', title: 'Answer', arguments: [{ type: 'child', row: { kind: 'question', question: 'approval', runId: q.runId, callId: q.callId, tool: '', label: '', description: '', contextValue: 'question-approval' } }] };
+      this.item.command = {
+        command: 'durableTriage.showQuestion',
+        title: 'Answer',
+        arguments: [
+          {
+            type: 'child',
+            row: {
+              kind: 'question',
+              question: 'approval',
+              runId: q.runId,
+              callId: q.callId,
+              tool: '',
+              label: '',
+              description: '',
+              contextValue: 'question-approval',
+            },
+          },
+        ],
+      };
       this.item.show();
       return;
     }

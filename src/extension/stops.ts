@@ -30,7 +30,12 @@ export function presentStop(e: unknown, runId: string | undefined, d: StopDeps):
   const run = async (): Promise<void> => {
     if (e instanceof WorkspaceChangedError) return workspaceChanged(e, d);
     const v = errorView(e, runId);
-    const show = v.severity === 'error' ? vscode.window.showErrorMessage : v.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const show =
+      v.severity === 'error'
+        ? vscode.window.showErrorMessage
+        : v.severity === 'warning'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
     const pick = (await show(v.message, ...v.actions)) as Action | undefined;
     if (pick) await act(pick, v.runId, d);
   };
@@ -65,10 +70,20 @@ async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<
   const runId = e.runId;
   d.log.warn(`[${runId}] ${e.message}`); // an expected stop: a warning with its message
   // The recorded demo cannot go on from edited files (its recording diverges): Keep My Edits only where the model is live.
-  const provider = (await core.checkpoints().readRun(stateDir, runId).catch(() => undefined))?.config.provider;
+  const provider = (
+    await core
+      .checkpoints()
+      .readRun(stateDir, runId)
+      .catch(() => undefined)
+  )?.config.provider;
   const live = provider !== 'recorded';
-  const message = workspaceChangedMessage(e.changes.map((c) => c.path), live);
-  const buttons = live ? [CHANGED_BUTTONS.diff, CHANGED_BUTTONS.restore, CHANGED_BUTTONS.accept, CHANGED_BUTTONS.abandon] : [CHANGED_BUTTONS.diff, CHANGED_BUTTONS.restore, CHANGED_BUTTONS.abandon];
+  const message = workspaceChangedMessage(
+    e.changes.map((c) => c.path),
+    live,
+  );
+  const buttons = live
+    ? [CHANGED_BUTTONS.diff, CHANGED_BUTTONS.restore, CHANGED_BUTTONS.accept, CHANGED_BUTTONS.abandon]
+    : [CHANGED_BUTTONS.diff, CHANGED_BUTTONS.restore, CHANGED_BUTTONS.abandon];
   for (;;) {
     const pick = await vscode.window.showErrorMessage(message, ...buttons);
     try {
@@ -79,17 +94,28 @@ async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<
           continue;
         }
         case CHANGED_BUTTONS.restore: {
-          const sure = await vscode.window.showWarningMessage(restoreConfirmMessage(runId, e.changes.map((c) => c.path)), { modal: true }, CHANGED_BUTTONS.restore);
+          const sure = await vscode.window.showWarningMessage(
+            restoreConfirmMessage(
+              runId,
+              e.changes.map((c) => c.path),
+            ),
+            { modal: true },
+            CHANGED_BUTTONS.restore,
+          );
           if (sure !== CHANGED_BUTTONS.restore) continue;
           const restored = await admin.restoreAgentVersion(await d.store(), runId);
-          d.log.info(`[${runId}] restored the agent's version of ${restored.changes.map((c) => c.path).join(', ') || 'no file (none had changed)'}${restored.keptIn ? `; your versions are kept in ${restored.keptIn}` : ''}; resuming`);
+          d.log.info(
+            `[${runId}] restored the agent's version of ${restored.changes.map((c) => c.path).join(', ') || 'no file (none had changed)'}${restored.keptIn ? `; your versions are kept in ${restored.keptIn}` : ''}; resuming`,
+          );
           if (restored.keptIn) void vscode.window.showInformationMessage(keptVersionsMessage(restored.kept, restored.keptIn));
           d.resume(runId);
           return;
         }
         case CHANGED_BUTTONS.accept: {
           const accepted = await admin.acceptCurrentFiles(await d.store(), runId);
-          d.log.info(`[${runId}] accepted the current ${accepted.map((c) => c.path).join(', ') || '(no changed file)'}; the model is told what changed; resuming`);
+          d.log.info(
+            `[${runId}] accepted the current ${accepted.map((c) => c.path).join(', ') || '(no changed file)'}; the model is told what changed; resuming`,
+          );
           d.resume(runId);
           return;
         }

@@ -25,7 +25,10 @@ export async function chooseTracker(workspace: string, s: ExtensionSettings, own
   const origin = s.tracker ? undefined : originRemoteUrl(workspace);
   const plan = trackerPlan(s.tracker, origin ? githubSpecOfRemote(origin) : undefined, ownReports);
   if (!plan.ask) return plan.choice;
-  const pick = await vscode.window.showQuickPick(plan.items, { title: 'Durable Triage: where should the issues be filed?', placeHolder: 'Set durableTriage.tracker to stop being asked' });
+  const pick = await vscode.window.showQuickPick(plan.items, {
+    title: 'Durable Triage: where should the issues be filed?',
+    placeHolder: 'Set durableTriage.tracker to stop being asked',
+  });
   if (!pick) return undefined;
   if (pick.choice === 'embedded') return {};
   if (pick.spec) return { trackerUrl: pick.spec };
@@ -52,7 +55,9 @@ export async function githubAccess(trackerUrl: string | undefined): Promise<GitH
   try {
     session = await vscode.authentication.getSession(enterprise ? 'github-enterprise' : 'github', ['repo'], { createIfNone: true });
   } catch (e) {
-    throw new BadInputError(`Sign in to GitHub to file issues in ${trackerUrl} (${(e as Error).message}), or pick another tracker (setting durableTriage.tracker).`);
+    throw new BadInputError(
+      `Sign in to GitHub to file issues in ${trackerUrl} (${(e as Error).message}), or pick another tracker (setting durableTriage.tracker).`,
+    );
   }
   return { githubToken: session.accessToken, ...(enterprise ? { githubApiUrl: apiUrl } : {}) };
 }

@@ -48,7 +48,7 @@ export class WindowStore implements vscode.Disposable {
   async promptPassword(): Promise<void> {
     const pw = await vscode.window.showInputBox({
       title: 'Durable Triage: password of the shared run store',
-      prompt: 'Stored in VS Code\'s secret storage only (never in settings or logs); used with the durableTriage.store URL. Leave empty to remove it.',
+      prompt: "Stored in VS Code's secret storage only (never in settings or logs); used with the durableTriage.store URL. Leave empty to remove it.",
       password: true,
       ignoreFocusOut: true,
     });

@@ -96,7 +96,11 @@ export class AnthropicStream {
     const ordered = [...this.blocks.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
     const text = ordered.flatMap((b) => (b.kind === 'text' && b.text !== '' ? [b.text] : [])).join('\n');
     const calls = ordered.flatMap((b) => (b.kind === 'tool' ? [{ id: b.id, name: b.name, args: rawArgs(b.json !== '' ? b.json : b.startInput) }] : []));
-    return parsedReply({ text, calls }, { usage: this.usage ? rawUsage(this.usage) : undefined, model: this.model, id: this.id, stopReason: this.stopReason }, ANTHROPIC_TRUNCATED);
+    return parsedReply(
+      { text, calls },
+      { usage: this.usage ? rawUsage(this.usage) : undefined, model: this.model, id: this.id, stopReason: this.stopReason },
+      ANTHROPIC_TRUNCATED,
+    );
   }
 }
 
@@ -122,6 +126,12 @@ export interface AnthropicWholeMessage {
 
 export function parseAnthropicMessage(j: AnthropicWholeMessage, fallbackId: (index: number) => string): ParsedReply {
   const text = (j.content ?? []).flatMap((b) => (b.type === 'text' && b.text ? [b.text] : [])).join('\n');
-  const calls = (j.content ?? []).flatMap((b, i) => (b.type === 'tool_use' ? [{ id: b.id || fallbackId(i), name: b.name ?? '', args: JSON.stringify(b.input ?? {}) }] : []));
-  return parsedReply({ text, calls }, { usage: j.usage ? rawUsage(j.usage) : undefined, model: j.model, id: j.id, stopReason: j.stop_reason }, ANTHROPIC_TRUNCATED);
+  const calls = (j.content ?? []).flatMap((b, i) =>
+    b.type === 'tool_use' ? [{ id: b.id || fallbackId(i), name: b.name ?? '', args: JSON.stringify(b.input ?? {}) }] : [],
+  );
+  return parsedReply(
+    { text, calls },
+    { usage: j.usage ? rawUsage(j.usage) : undefined, model: j.model, id: j.id, stopReason: j.stop_reason },
+    ANTHROPIC_TRUNCATED,
+  );
 }

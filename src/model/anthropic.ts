@@ -69,7 +69,10 @@ export class AnthropicProvider implements ModelProvider {
     const client = new BaseAnthropic({ apiKey: this.o.apiKey, baseURL: this.baseUrl, maxRetries: 0, timeout: this.timeoutMs, fetch: wire.fetch });
     const failed = (e: unknown): unknown => requestError(e, BaseAnthropic, wire, { url: this.url, timeoutMs: this.timeoutMs });
     if (!body.stream) {
-      const res = await client.post('/v1/messages', { body, signal }).asResponse().catch((e: unknown) => Promise.reject(failed(e)));
+      const res = await client
+        .post('/v1/messages', { body, signal })
+        .asResponse()
+        .catch((e: unknown) => Promise.reject(failed(e)));
       return parseAnthropicMessage((await readJson(res, signal)) as AnthropicWholeMessage, fallbackId);
     }
     const { data: events, response } = await client

@@ -55,11 +55,7 @@ export function isAbortError(e: unknown): boolean {
  * chunk it receives, so a long streamed reply is fine while a silent server is not).
  * Rejects promptly on the caller's abort, whatever `fn` does, and leaves no timer behind.
  */
-export async function withAttemptTimeout<T>(
-  outer: AbortSignal,
-  timeoutMs: number,
-  fn: (signal: AbortSignal, activity: () => void) => Promise<T>,
-): Promise<T> {
+export async function withAttemptTimeout<T>(outer: AbortSignal, timeoutMs: number, fn: (signal: AbortSignal, activity: () => void) => Promise<T>): Promise<T> {
   if (outer.aborted) throw abortError(outer);
   const ac = new AbortController();
   let timer: NodeJS.Timeout | undefined;

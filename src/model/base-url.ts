@@ -9,7 +9,8 @@
 import { BadInputError } from '../core/errors';
 
 /** Where a key belongs instead of the URL. */
-const KEY_HOME = 'a key belongs in ANTHROPIC_API_KEY or OPENAI_API_KEY (or "Durable Triage: Set API Key" in the editor), never in the URL, where it would be shown and saved with the run';
+const KEY_HOME =
+  'a key belongs in ANTHROPIC_API_KEY or OPENAI_API_KEY (or "Durable Triage: Set API Key" in the editor), never in the URL, where it would be shown and saved with the run';
 
 /** A base URL that cannot be used, refused before any call: `source` names where it came from. */
 export class BadBaseUrlError extends BadInputError {

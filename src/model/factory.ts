@@ -59,7 +59,8 @@ export function createProvider(choice: ModelChoice, env: NodeJS.ProcessEnv = pro
   };
   switch (choice.provider) {
     case 'recorded': {
-      if (!choice.recording) throw new BadInputError('The recorded model needs a recording to replay; pick a task that has one, or choose --model anthropic|openai.');
+      if (!choice.recording)
+        throw new BadInputError('The recorded model needs a recording to replay; pick a task that has one, or choose --model anthropic|openai.');
       return new RecordedModel(choice.recording, prices);
     }
     case 'anthropic': {
@@ -73,7 +74,9 @@ export function createProvider(choice: ModelChoice, env: NodeJS.ProcessEnv = pro
       const baseUrl = baseUrlFor('openai', choice, env);
       if (!apiKey && needsKey('openai', baseUrl)) {
         const { keyVariable, baseUrlVariable } = PROVIDER_RULES.openai;
-        throw new BadInputError(`No OpenAI API key: set ${keyVariable}, ${SET_KEY}. (A local server needs none: set ${baseUrlVariable} or --base-url to its address.)`);
+        throw new BadInputError(
+          `No OpenAI API key: set ${keyVariable}, ${SET_KEY}. (A local server needs none: set ${baseUrlVariable} or --base-url to its address.)`,
+        );
       }
       return new OpenAIProvider({ ...(apiKey ? { apiKey } : {}), baseUrl, model: choice.model || DEFAULT_MODELS.openai, ...common });
     }

@@ -84,7 +84,11 @@ export class OpenAIStream {
     const calls: ToolCall[] = [...this.calls.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([i, c]) => ({ id: c.id || this.fallbackId(i), name: c.name, args: rawArgs(c.args) }));
-    return parsedReply({ text: this.text, calls }, { usage: this.usage ? rawUsage(this.usage) : undefined, model: this.model, id: this.id, stopReason: this.stopReason }, OPENAI_TRUNCATED);
+    return parsedReply(
+      { text: this.text, calls },
+      { usage: this.usage ? rawUsage(this.usage) : undefined, model: this.model, id: this.id, stopReason: this.stopReason },
+      OPENAI_TRUNCATED,
+    );
   }
 }
 
@@ -100,13 +104,24 @@ function rawUsage(u: WireUsage): RawUsage {
 export interface OpenAIWholeCompletion {
   id?: string;
   model?: string;
-  choices?: { message?: { content?: string | null; tool_calls?: { id?: string; function?: { name?: string; arguments?: string } }[] }; finish_reason?: string | null }[];
+  choices?: {
+    message?: { content?: string | null; tool_calls?: { id?: string; function?: { name?: string; arguments?: string } }[] };
+    finish_reason?: string | null;
+  }[];
   usage?: WireUsage | null;
 }
 
 export function parseOpenAICompletion(j: OpenAIWholeCompletion, fallbackId: (index: number) => string): ParsedReply {
   const choice = j.choices?.[0];
   const msg = choice?.message;
-  const calls = (msg?.tool_calls ?? []).map((c, i) => ({ id: c.id || fallbackId(i), name: c.function?.name ?? '', args: rawArgs(c.function?.arguments ?? '') }));
-  return parsedReply({ text: msg?.content ?? '', calls }, { usage: j.usage ? rawUsage(j.usage) : undefined, model: j.model, id: j.id, stopReason: choice?.finish_reason }, OPENAI_TRUNCATED);
+  const calls = (msg?.tool_calls ?? []).map((c, i) => ({
+    id: c.id || fallbackId(i),
+    name: c.function?.name ?? '',
+    args: rawArgs(c.function?.arguments ?? ''),
+  }));
+  return parsedReply(
+    { text: msg?.content ?? '', calls },
+    { usage: j.usage ? rawUsage(j.usage) : undefined, model: j.model, id: j.id, stopReason: choice?.finish_reason },
+    OPENAI_TRUNCATED,
+  );
 }

@@ -8,7 +8,12 @@
  * - each tool result → a role "tool" message with its tool_call_id. The API has no error
  *   flag, so an error result's content is prefixed with "Error: " unless it already says so.
  */
-import type { ChatCompletionAssistantMessageParam, ChatCompletionCreateParams, ChatCompletionFunctionTool, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionCreateParams,
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import type { Message } from '../core/conversation';
 import type { ModelRequest } from './provider';
 import { withSummary } from './context';
@@ -45,7 +50,8 @@ export function openaiBody(
 ): OpenAIBody {
   const body: OpenAIBody = { model: o.model, messages: toOpenAIMessages(req.system, withSummary(req)), stream: o.stream };
   if (o.stream) body.stream_options = { include_usage: true };
-  if (req.tools.length > 0) body.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: { ...t.schema } } }));
+  if (req.tools.length > 0)
+    body.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: { ...t.schema } } }));
   if (o.maxTokens !== undefined) body[o.maxTokensField] = o.maxTokens;
   return body;
 }

@@ -81,7 +81,10 @@ export class OpenAIProvider implements ModelProvider {
     });
     const failed = (e: unknown): unknown => requestError(e, OpenAI, wire, { url: this.url, timeoutMs: this.timeoutMs });
     if (!body.stream) {
-      const res = await client.chat.completions.create({ ...body, stream: false }, { signal }).asResponse().catch((e: unknown) => Promise.reject(failed(e)));
+      const res = await client.chat.completions
+        .create({ ...body, stream: false }, { signal })
+        .asResponse()
+        .catch((e: unknown) => Promise.reject(failed(e)));
       return parseOpenAICompletion((await readJson(res, signal)) as OpenAIWholeCompletion, fallbackId);
     }
     const { data: chunks, response } = await client.chat.completions
@@ -96,7 +99,10 @@ export class OpenAIProvider implements ModelProvider {
   }
 
   private hint(status: number): string | undefined {
-    if (status === 401) return this.hosted ? 'Check your API key: set OPENAI_API_KEY, or run "Durable Triage: Set API Key" in the editor.' : 'Check your API key (OPENAI_API_KEY) for this server.';
+    if (status === 401)
+      return this.hosted
+        ? 'Check your API key: set OPENAI_API_KEY, or run "Durable Triage: Set API Key" in the editor.'
+        : 'Check your API key (OPENAI_API_KEY) for this server.';
     if (status === 404) return 'Check the model name and OPENAI_BASE_URL (it should end in /v1 for most servers).';
     return undefined;
   }

@@ -140,13 +140,17 @@ export async function loadRecording(file: string): Promise<Recording> {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'does not exist' : `cannot be read (${(e as Error).message})`;
-    throw new BadInputError(`Recording ${file} ${why}. Author it again (node out/tools/authoring/author.js TASK) or run with a live model (--model anthropic|openai).`);
+    throw new BadInputError(
+      `Recording ${file} ${why}. Author it again (node out/tools/authoring/author.js TASK) or run with a live model (--model anthropic|openai).`,
+    );
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new BadInputError(`Recording ${file} is not valid JSON (${(e as Error).message}); it may be truncated. Author it again or restore it from the package.`);
+    throw new BadInputError(
+      `Recording ${file} is not valid JSON (${(e as Error).message}); it may be truncated. Author it again or restore it from the package.`,
+    );
   }
   try {
     return validateRecording(raw);

@@ -91,7 +91,14 @@ export class RecordingProvider implements ModelProvider {
 
   /** A fresh recording, or the file's own when it records this same run (a resumed run continues it). */
   private async start(): Promise<Recording> {
-    const fresh: Recording = { version: RECORDING_VERSION, task: this.init.task, model: this.model, system: this.init.system, prompt: this.init.prompt, turns: [] };
+    const fresh: Recording = {
+      version: RECORDING_VERSION,
+      task: this.init.task,
+      model: this.model,
+      system: this.init.system,
+      prompt: this.init.prompt,
+      turns: [],
+    };
     await fs.mkdir(path.dirname(this.file), { recursive: true });
     let text: string;
     try {

@@ -60,11 +60,15 @@ export class Pricer {
   /** Usage with dollars. `reported` false: the server sent no usage, so tokens and dollars are 0. */
   usage(model: string, raw: RawUsage | undefined, fallbackModel: string): Usage {
     if (!raw) {
-      this.once(`nousage:${model}`, `${model} reported no token usage; this reply is counted as 0 tokens and $0 (unpriced), so token and dollar budgets do not see it.`);
+      this.once(
+        `nousage:${model}`,
+        `${model} reported no token usage; this reply is counted as 0 tokens and $0 (unpriced), so token and dollar budgets do not see it.`,
+      );
       return { inputTokens: 0, outputTokens: 0, dollars: 0 };
     }
     const priced = this.prices.find(model) ? model : this.prices.find(fallbackModel) ? fallbackModel : undefined;
-    if (!priced) this.once(`noprice:${model}`, `No price is known for model ${model}; its replies are counted as $0 (unpriced). Add it to the price table setting.`);
+    if (!priced)
+      this.once(`noprice:${model}`, `No price is known for model ${model}; its replies are counted as $0 (unpriced). Add it to the price table setting.`);
     const u: Usage = { inputTokens: raw.inputTokens, outputTokens: raw.outputTokens, dollars: priced ? this.prices.dollars(priced, raw) : 0 };
     if (raw.cacheReadTokens !== undefined) u.cacheReadTokens = raw.cacheReadTokens;
     if (raw.cacheWriteTokens !== undefined) u.cacheWriteTokens = raw.cacheWriteTokens;
@@ -93,7 +97,15 @@ export class Pricer {
 }
 
 /** A ModelReply with unset fields left out (the state codec keeps unset as unset). */
-export function makeReply(parts: { text: string; calls: ToolCall[]; usage: Usage; model: string; replyId?: string; stopReason?: string; truncated?: true }): ModelReply {
+export function makeReply(parts: {
+  text: string;
+  calls: ToolCall[];
+  usage: Usage;
+  model: string;
+  replyId?: string;
+  stopReason?: string;
+  truncated?: true;
+}): ModelReply {
   const r: ModelReply = { calls: parts.calls, usage: parts.usage, model: parts.model };
   if (parts.text !== '') r.text = parts.text;
   if (parts.replyId) r.replyId = parts.replyId;

@@ -69,12 +69,7 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * the next wait would pass the total. A cancelled call rejects with its abort error at
  * once (never retried, never wrapped).
  */
-export async function withRetry<T>(
-  run: (attempt: number) => Promise<T>,
-  signal: AbortSignal,
-  ctx: FailureContext,
-  o: RetryOptions = {},
-): Promise<T> {
+export async function withRetry<T>(run: (attempt: number) => Promise<T>, signal: AbortSignal, ctx: FailureContext, o: RetryOptions = {}): Promise<T> {
   const maxAttempts = Math.max(1, o.maxAttempts ?? DEFAULTS.maxAttempts);
   const maxWait = o.maxTotalWaitMs ?? DEFAULTS.maxTotalWaitMs;
   const wait = o.sleep ?? sleep;

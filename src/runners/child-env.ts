@@ -27,7 +27,10 @@ export const SECRET_VARIABLES: readonly string[] = [
  * AWS_ACCESS_KEY_ID, DB_PASS), or holding PASSWORD, PASSWD, PASSPHRASE, APIKEY or AUTHTOKEN
  * anywhere (MYSQL_ROOT_PASSWORD, npm_config__authToken).
  */
-export const SECRET_NAME_PATTERNS: readonly RegExp[] = [/(^|_)(TOKEN|KEY|SECRETS?|CREDENTIALS?|PASS|PAT)(_|$)/i, /PASSWORD|PASSWD|PASSPHRASE|APIKEY|AUTHTOKEN/i];
+export const SECRET_NAME_PATTERNS: readonly RegExp[] = [
+  /(^|_)(TOKEN|KEY|SECRETS?|CREDENTIALS?|PASS|PAT)(_|$)/i,
+  /PASSWORD|PASSWD|PASSPHRASE|APIKEY|AUTHTOKEN/i,
+];
 
 /** A value that is a URL with a password in it (postgres://user:pw@host/db, https://user:pw@proxy): dropped whatever the name. */
 const URL_WITH_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^/?#@\s:]*:[^/?#@\s]+@/i;

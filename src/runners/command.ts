@@ -11,7 +11,15 @@ import type { TestRun } from './types';
 
 export async function runCommand(command: string, c: RunContext): Promise<TestRun> {
   const line = [command, ...(c.files ?? []).map(shellQuote)].join(' ');
-  const raw = await spawnCapture({ command: line, args: [], shell: true, cwd: c.root, env: runnerEnv(process.env), timeoutMs: c.timeoutMs, ...(c.signal ? { signal: c.signal } : {}) });
+  const raw = await spawnCapture({
+    command: line,
+    args: [],
+    shell: true,
+    cwd: c.root,
+    env: runnerEnv(process.env),
+    timeoutMs: c.timeoutMs,
+    ...(c.signal ? { signal: c.signal } : {}),
+  });
   const output = normalize(raw.text, c.root);
   const r: TestRun = { passed: 0, failed: 0, failures: [], details: [], output, exitCode: raw.exitCode, uncounted: true };
   if (raw.timedOut) {

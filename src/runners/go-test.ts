@@ -16,7 +16,10 @@ import { onPath } from './which';
 import type { Failure, TestRun } from './types';
 
 export async function runGoTest(c: RunContext): Promise<TestRun> {
-  if (!onPath('go')) throw new ToolInputError("the workspace's tests run with go test, but go is not on the PATH; install Go (e.g. apt-get install golang-go), or configure the test command");
+  if (!onPath('go'))
+    throw new ToolInputError(
+      "the workspace's tests run with go test, but go is not on the PATH; install Go (e.g. apt-get install golang-go), or configure the test command",
+    );
   const args = ['test', '-json', '-count=1'];
   if (c.files) {
     const pkgs = [...new Set(c.files.map((f) => `./${path.posix.dirname(f)}`))].sort();
@@ -26,7 +29,14 @@ export async function runGoTest(c: RunContext): Promise<TestRun> {
   } else {
     args.push('./...');
   }
-  const raw = await spawnCapture({ command: 'go', args, cwd: c.root, env: runnerEnv(process.env), timeoutMs: c.timeoutMs, ...(c.signal ? { signal: c.signal } : {}) });
+  const raw = await spawnCapture({
+    command: 'go',
+    args,
+    cwd: c.root,
+    env: runnerEnv(process.env),
+    timeoutMs: c.timeoutMs,
+    ...(c.signal ? { signal: c.signal } : {}),
+  });
   return testRun('go test', c.root, raw, parseGoEvents(raw.text, c.root), c.timeoutMs);
 }
 

@@ -23,7 +23,14 @@ export async function runJestLike(kind: 'vitest' | 'jest', c: RunContext): Promi
       kind === 'vitest'
         ? [pkg.bin, 'run', '--reporter=json', `--outputFile=${report}`, ...(c.files ?? [])]
         : [pkg.bin, '--ci', '--json', `--outputFile=${report}`, '--watchman=false', ...(c.files ? ['--runTestsByPath', ...c.files] : [])];
-    const raw = await spawnCapture({ command: process.execPath, args, cwd: c.root, env: runnerEnv(nodeChildEnv()), timeoutMs: c.timeoutMs, ...(c.signal ? { signal: c.signal } : {}) });
+    const raw = await spawnCapture({
+      command: process.execPath,
+      args,
+      cwd: c.root,
+      env: runnerEnv(nodeChildEnv()),
+      timeoutMs: c.timeoutMs,
+      ...(c.signal ? { signal: c.signal } : {}),
+    });
     const text = await readIfThere(report);
     return testRun(kind, c.root, raw, text === undefined ? undefined : parseJestJson(text, c.root), c.timeoutMs);
   });

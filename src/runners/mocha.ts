@@ -25,7 +25,14 @@ export async function runMocha(c: RunContext): Promise<TestRun> {
     const report = path.join(dir, 'report.json');
     const config = c.files ? await configWithoutSpec(c.root, dir) : [];
     const args = [pkg.bin, ...config, '--reporter', 'json', '--reporter-option', `output=${report}`, '--no-color', ...(c.files ?? [])];
-    const raw = await spawnCapture({ command: process.execPath, args, cwd: c.root, env: runnerEnv(nodeChildEnv()), timeoutMs: c.timeoutMs, ...(c.signal ? { signal: c.signal } : {}) });
+    const raw = await spawnCapture({
+      command: process.execPath,
+      args,
+      cwd: c.root,
+      env: runnerEnv(nodeChildEnv()),
+      timeoutMs: c.timeoutMs,
+      ...(c.signal ? { signal: c.signal } : {}),
+    });
     const text = await readIfThere(report);
     return testRun('mocha', c.root, raw, text === undefined ? undefined : parseMochaJson(text, c.root), c.timeoutMs);
   });

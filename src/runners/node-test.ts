@@ -59,7 +59,14 @@ export async function runNodeTest(c: RunContext): Promise<TestRun> {
   return withReportDir(async (dir) => {
     const report = path.join(dir, 'events.jsonl');
     const args = ['--test', `--test-reporter=${REPORTER_URL}`, `--test-reporter-destination=${report}`, ...concurrencyFlag(), ...files];
-    const raw = await spawnCapture({ command: process.execPath, args, cwd: c.root, env: runnerEnv(nodeChildEnv()), timeoutMs: c.timeoutMs, ...(c.signal ? { signal: c.signal } : {}) });
+    const raw = await spawnCapture({
+      command: process.execPath,
+      args,
+      cwd: c.root,
+      env: runnerEnv(nodeChildEnv()),
+      timeoutMs: c.timeoutMs,
+      ...(c.signal ? { signal: c.signal } : {}),
+    });
     const text = await readIfThere(report);
     return testRun('node --test', c.root, raw, text === undefined ? undefined : parseNodeEvents(text, c.root), c.timeoutMs);
   });
@@ -109,8 +116,13 @@ export function parseNodeEvents(text: string, root: string): { passed: number; f
 }
 
 function detailOf(e: Event, stderr: string[] | undefined): string {
-  if (stderr && stderr.length > 0) return stderr.join('').split('\n').filter((l) => !/^Node\.js v\d/.test(l)).join('\n');
+  if (stderr && stderr.length > 0)
+    return stderr
+      .join('')
+      .split('\n')
+      .filter((l) => !/^Node\.js v\d/.test(l))
+      .join('\n');
   const cause = e.error?.cause;
   if (cause && typeof cause === 'object') return cause.stack || cause.message;
-  return typeof cause === 'string' && cause !== '' ? cause : e.error?.message ?? 'failed';
+  return typeof cause === 'string' && cause !== '' ? cause : (e.error?.message ?? 'failed');
 }

@@ -17,7 +17,10 @@ import type { Failure, TestRun } from './types';
 
 export async function runPytest(c: RunContext): Promise<TestRun> {
   const exe = onPath('pytest') ? { command: 'pytest', pre: [] as string[] } : onPath('python3') ? { command: 'python3', pre: ['-m', 'pytest'] } : undefined;
-  if (!exe) throw new ToolInputError('the workspace\'s tests run with pytest, which is not installed here (neither pytest nor python3 is on the PATH); install it (e.g. apt-get install python3-pytest), or configure the test command');
+  if (!exe)
+    throw new ToolInputError(
+      "the workspace's tests run with pytest, which is not installed here (neither pytest nor python3 is on the PATH); install it (e.g. apt-get install python3-pytest), or configure the test command",
+    );
   return withReportDir(async (dir) => {
     const report = path.join(dir, 'junit.xml');
     const args = [...exe.pre, '-q', '-p', 'no:cacheprovider', '--color=no', `--junitxml=${report}`, '-o', 'junit_family=xunit1', ...(c.files ?? [])];

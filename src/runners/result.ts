@@ -16,7 +16,9 @@ export interface Reported {
 
 export function testRun(label: string, root: string, raw: Captured, reported: Reported | undefined, timeoutMs: number): TestRun {
   const output = normalize(raw.text, root);
-  const failures = [...(reported?.failures ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.detail < b.detail ? -1 : a.detail > b.detail ? 1 : 0));
+  const failures = [...(reported?.failures ?? [])].sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : a.detail < b.detail ? -1 : a.detail > b.detail ? 1 : 0,
+  );
   const r: TestRun = {
     passed: reported?.passed ?? 0,
     failed: Math.max(reported?.failed ?? 0, failures.length),

@@ -23,7 +23,11 @@ export interface RunTestsOptions {
   timeoutMs?: number;
 }
 
-export async function runWorkspaceTests(workspace: string, files: readonly unknown[] | undefined, o: RunTestsOptions = {}): Promise<{ plan: RunnerPlan; run: TestRun }> {
+export async function runWorkspaceTests(
+  workspace: string,
+  files: readonly unknown[] | undefined,
+  o: RunTestsOptions = {},
+): Promise<{ plan: RunnerPlan; run: TestRun }> {
   const root = workspace;
   const rels = files === undefined ? undefined : files.map((f) => checkedTestFile(root, f));
   const plan = detectRunner(root, o.command);

@@ -39,7 +39,13 @@ export interface SpawnSpec {
 export function spawnCapture(s: SpawnSpec): Promise<Captured> {
   s.signal?.throwIfAborted();
   return new Promise<Captured>((resolve, reject) => {
-    const child = spawn(s.command, s.args, { cwd: s.cwd, env: withoutSecrets(s.env), stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', shell: s.shell ?? false });
+    const child = spawn(s.command, s.args, {
+      cwd: s.cwd,
+      env: withoutSecrets(s.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      shell: s.shell ?? false,
+    });
     const chunks: Buffer[] = [];
     let size = 0;
     const take = (b: Buffer): void => {

@@ -10,9 +10,7 @@
  * acted on the first.
  */
 export type StoredAnswer =
-  | { kind: 'approval'; answer: 'approve' | 'deny' }
-  | { kind: 'ladder'; answer: 'rerun' }
-  | { kind: 'ladder'; answer: 'done'; result: string };
+  { kind: 'approval'; answer: 'approve' | 'deny' } | { kind: 'ladder'; answer: 'rerun' } | { kind: 'ladder'; answer: 'done'; result: string };
 
 export type AnswerKind = StoredAnswer['kind'];
 

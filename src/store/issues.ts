@@ -61,7 +61,12 @@ export interface IssueStore {
 /** An idempotency key the tracker still keeps was sent again with a different request. */
 export class KeyReusedError extends TriageError {
   readonly code = 'key-reused';
-  constructor(readonly key: string, readonly issueNumber: number) {
-    super(`Idempotency-Key ${key} was already used for issue #${issueNumber} with a different title, body or cause; a key names one request. Send a new key for a new issue.`);
+  constructor(
+    readonly key: string,
+    readonly issueNumber: number,
+  ) {
+    super(
+      `Idempotency-Key ${key} was already used for issue #${issueNumber} with a different title, body or cause; a key names one request. Send a new key for a new issue.`,
+    );
   }
 }

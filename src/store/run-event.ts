@@ -20,7 +20,16 @@ const paths = z.array(z.string());
 
 export const RunEventSchema = z.discriminatedUnion('type', [
   /** A life began: a new run, a restart (`resumed`), or a reopening that only asks a saved question again (`reask`). */
-  z.object({ type: z.literal('opened'), at, resumed: z.boolean(), reask: z.boolean(), restarts: z.number(), phase: z.string(), turn: z.number(), nextCall: z.string().optional() }),
+  z.object({
+    type: z.literal('opened'),
+    at,
+    resumed: z.boolean(),
+    reask: z.boolean(),
+    restarts: z.number(),
+    phase: z.string(),
+    turn: z.number(),
+    nextCall: z.string().optional(),
+  }),
   /** The files the run wrote were found as it left them (on a restart, or after a person answered). */
   z.object({ type: z.literal('workspace-checked'), at, files: z.number(), after: z.enum(['restart', 'question']) }),
   /** A model reply was saved: its usage (the state keeps only the total). `turn` counts from 1. */
@@ -30,7 +39,14 @@ export const RunEventSchema = z.discriminatedUnion('type', [
   /** A person answered an approval. */
   z.object({ type: z.literal('answer'), at, callId: z.string(), tool: z.string(), answer: z.enum(['approve', 'deny']), by: z.string().optional() }),
   /** A life ended without a crash: done, paused, cancelled, or stopped by an error (its code and message). */
-  z.object({ type: z.literal('stopped'), at, how: z.enum(['done', 'paused', 'cancelled', 'error']), code: z.string().optional(), message: z.string().optional(), files: paths.optional() }),
+  z.object({
+    type: z.literal('stopped'),
+    at,
+    how: z.enum(['done', 'paused', 'cancelled', 'error']),
+    code: z.string().optional(),
+    message: z.string().optional(),
+    files: paths.optional(),
+  }),
   /** Between lives, a person chose a way on after the workspace changed. */
   z.object({ type: z.enum(['workspace-restored', 'workspace-accepted']), at, files: paths }),
   /** A person undid the run's changes: files put back as they were before the run, files it created deleted. */

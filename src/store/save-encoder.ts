@@ -17,8 +17,7 @@ export const COMPACT_MIN_BYTES = 1024 * 1024;
 
 /** One save, encoded: its record line (newline included), or, when the journal would grow too big, the new snapshot. */
 export type EncodedSave =
-  | { kind: 'append'; seq: number; line: Buffer; state: RunState }
-  | { kind: 'compaction'; seq: number; snapshot: Buffer; state: RunState };
+  { kind: 'append'; seq: number; line: Buffer; state: RunState } | { kind: 'compaction'; seq: number; snapshot: Buffer; state: RunState };
 
 export class SaveEncoder {
   /** The top-level fields as of the last save, so a full record can remove the ones that are gone. */

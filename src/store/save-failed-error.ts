@@ -7,7 +7,10 @@ import { TriageError } from '../core/errors';
 
 export class SaveFailedError extends TriageError {
   readonly code = 'save-failed';
-  constructor(readonly runId: string, cause: unknown) {
+  constructor(
+    readonly runId: string,
+    cause: unknown,
+  ) {
     super(
       `An earlier save of run ${runId} failed (${(cause as Error)?.message ?? String(cause)}), so this process saves nothing more. ` +
         `Fix the cause (e.g. free disk space), then resume the run: it carries on from its last completed save.`,

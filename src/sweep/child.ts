@@ -47,7 +47,16 @@ async function life(cfg: ChildConfig): Promise<void> {
   };
   const store = cfg.pgUrl ? openStore(cfg.pgUrl) : openStateFolder(cfg.stateDir);
   try {
-    const r = await sweepCommand({ runStore: store, runId: cfg.runId, workspace: cfg.workspace, keys: cfg.keys, crash, onEvent, parts, limits: { maxRestarts: 10 } });
+    const r = await sweepCommand({
+      runStore: store,
+      runId: cfg.runId,
+      workspace: cfg.workspace,
+      keys: cfg.keys,
+      crash,
+      onEvent,
+      parts,
+      limits: { maxRestarts: 10 },
+    });
     process.stdout.write(JSON.stringify({ points, phase: r.phase }) + '\n');
   } finally {
     await store.close();

@@ -45,9 +45,7 @@ type DiskNode = FileNode | DirNode | LinkNode;
 
 /** A node as it survives: what a rebuild writes. */
 export type SurvivingNode =
-  | { kind: 'file'; bytes: Buffer; mode: number }
-  | { kind: 'dir'; entries: Map<string, SurvivingNode>; mode: number }
-  | { kind: 'link'; target: string };
+  { kind: 'file'; bytes: Buffer; mode: number } | { kind: 'dir'; entries: Map<string, SurvivingNode>; mode: number } | { kind: 'link'; target: string };
 
 /** An inconsistency between the model and the operation it was told about: a bug in the tracing, never a user's error. */
 export class DiskModelError extends Error {
@@ -89,7 +87,10 @@ export class DiskModel {
 
   private parts(p: string): string[] {
     if (!this.covers(p)) throw new DiskModelError(`${p} is outside ${this.root}`);
-    return path.relative(this.root, path.resolve(p)).split(path.sep).filter((s) => s !== '');
+    return path
+      .relative(this.root, path.resolve(p))
+      .split(path.sep)
+      .filter((s) => s !== '');
   }
 
   private find(p: string): DiskNode | undefined {

@@ -24,7 +24,17 @@ import type { LoopEvent } from '../agent/loop';
 import { triageTools } from '../tools';
 import { startTracker } from '../tracker/service';
 import { TrackerClient } from '../tracker/client';
-import { writeSweepWorkspace, ScriptedModel, ScriptedPerson, newCounters, judgeSweep, noteSavedReply, sweepCommand, SWEEP_TASK, type SweepCounters } from './job';
+import {
+  writeSweepWorkspace,
+  ScriptedModel,
+  ScriptedPerson,
+  newCounters,
+  judgeSweep,
+  noteSavedReply,
+  sweepCommand,
+  SWEEP_TASK,
+  type SweepCounters,
+} from './job';
 import { addOutcome, emptyRow, type ScenarioOutcome, type SweepRow, type SweepKind } from './table';
 import { checkAcks, checkAcksWith, newAcks, noteAck } from './acks';
 import type { PgRunStore } from '../store/pg/pg-run-store';
@@ -88,7 +98,17 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
         };
       };
       try {
-        const r = await sweepCommand({ runStore: into.pg ?? openStateFolder(stateDir), runId, workspace, keys, store: { sync: false }, crash, onEvent, parts, limits: { maxRestarts: 10 } });
+        const r = await sweepCommand({
+          runStore: into.pg ?? openStateFolder(stateDir),
+          runId,
+          workspace,
+          keys,
+          store: { sync: false },
+          crash,
+          onEvent,
+          parts,
+          limits: { maxRestarts: 10 },
+        });
         finished = r.phase === 'done';
       } catch (e) {
         if (!(e instanceof SimulatedCrash)) blocked = String(e);
@@ -99,7 +119,18 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
     const state = await (into.pg ? into.pg.readRun(runId) : readRun(stateDir, runId)).catch(() => undefined);
     const j = await judgeSweep(state, workspace, tracker);
     const where = `crashes at points ${sc.crashes.join(', ')}`;
-    return { points, finished, duplicates: j.duplicates, paidTwice: c.paidTwice, questions: c.questions, failedChecks: j.failedChecks, ackLost, runLost, where, ...(blocked !== undefined ? { blocked } : {}) };
+    return {
+      points,
+      finished,
+      duplicates: j.duplicates,
+      paidTwice: c.paidTwice,
+      questions: c.questions,
+      failedChecks: j.failedChecks,
+      ackLost,
+      runLost,
+      where,
+      ...(blocked !== undefined ? { blocked } : {}),
+    };
   } finally {
     await svc.close();
     await fs.rm(dir, { recursive: true, force: true });
@@ -112,7 +143,11 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
  * of a double-crash scenario only lands on every `doubleEvery`-th point of the restart (all of
  * them by default), to keep the rows lean: a save there costs a round trip to the server.
  */
-export async function inProcessSweep(keys: boolean, onProgress?: (done: number) => void, o: { pg?: PgRunStore; doubleEvery?: number } = {}): Promise<SweepRow[]> {
+export async function inProcessSweep(
+  keys: boolean,
+  onProgress?: (done: number) => void,
+  o: { pg?: PgRunStore; doubleEvery?: number } = {},
+): Promise<SweepRow[]> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-sweep-'));
   // A SimulatedCrash keeps the page cache, so syncs would only cost time (the workspace tools' too).
   const prevIo = useIo(nodeIo({ syncs: false }));

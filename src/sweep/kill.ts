@@ -112,7 +112,8 @@ export async function killSweep(keys: boolean, onProgress?: (done: number) => vo
         };
         const first = await runChild(cfg);
         let finished = first.phase === 'done';
-        if (crashAt > 0 && first.signal !== 'SIGKILL') throw new Error(`sweep child was to die at point ${crashAt} but ended with ${first.code}: ${first.stderr}`);
+        if (crashAt > 0 && first.signal !== 'SIGKILL')
+          throw new Error(`sweep child was to die at point ${crashAt} but ended with ${first.code}: ${first.stderr}`);
         if (crashAt === 0 && !finished) throw new Error(`the sweep's clean child run failed: ${first.stderr}`);
         let ackLost = false;
         let runLost = false;

@@ -55,7 +55,11 @@ async function runScenario(root: string, how: CutModel, keys: boolean, cutAfter:
       },
       parts: (st: RunState) => {
         acks.created = true;
-        return { model: new ScriptedModel(c), tools: toolSet(triageTools({ tracker, keys: st.config.keys })), approver: new ScriptedPerson(c, tracker, workspace) };
+        return {
+          model: new ScriptedModel(c),
+          tools: toolSet(triageTools({ tracker, keys: st.config.keys })),
+          approver: new ScriptedPerson(c, tracker, workspace),
+        };
       },
       limits: { maxRestarts: 10 },
     });
@@ -63,7 +67,8 @@ async function runScenario(root: string, how: CutModel, keys: boolean, cutAfter:
     const first = await power.life(command, cutAfter === undefined ? {} : { cutAfter });
     const where = `power cut after change ${cutAfter ?? '-'} (${first.ops[first.ops.length - 1] ?? 'none'})`;
     if (cutAfter !== undefined && !first.cut) throw new Error(`the power was to be cut after change ${cutAfter}, but the run made only ${first.ops.length}`);
-    if (first.error !== undefined && !(first.error instanceof SimulatedCrash)) throw new Error(`${where}: the first life failed before the cut: ${String(first.error)}`);
+    if (first.error !== undefined && !(first.error instanceof SimulatedCrash))
+      throw new Error(`${where}: the first life failed before the cut: ${String(first.error)}`);
     let finished = first.value?.phase === 'done';
     const check = first.cut ? await checkAcks(stateDir, runId, acks) : { lost: false, runLost: false };
     let blocked: string | undefined;

@@ -29,7 +29,21 @@ export interface SweepRow {
 }
 
 export function emptyRow(kind: SweepKind, keys: boolean, crashes: 1 | 2): SweepRow {
-  return { kind, keys, crashes, scenarios: 0, duplicates: 0, paidTwice: 0, questions: 0, unfinished: 0, failing: 0, ackLost: 0, blocked: 0, lostRuns: 0, notes: [] };
+  return {
+    kind,
+    keys,
+    crashes,
+    scenarios: 0,
+    duplicates: 0,
+    paidTwice: 0,
+    questions: 0,
+    unfinished: 0,
+    failing: 0,
+    ackLost: 0,
+    blocked: 0,
+    lostRuns: 0,
+    notes: [],
+  };
 }
 
 /** How one scenario ended, whatever the crash kind. */
@@ -60,17 +74,47 @@ export function addOutcome(row: SweepRow, o: ScenarioOutcome): void {
   if (o.runLost) row.lostRuns++;
   if (o.blocked !== undefined) row.blocked++;
   if ((o.ackLost || o.blocked !== undefined) && row.notes.length < MAX_NOTES) {
-    row.notes.push(`${o.where}: ${o.blocked !== undefined ? `blocked: ${o.blocked}` : o.runLost ? 'the run was lost' : 'an acknowledged save or blob was lost'}`);
+    row.notes.push(
+      `${o.where}: ${o.blocked !== undefined ? `blocked: ${o.blocked}` : o.runLost ? 'the run was lost' : 'an acknowledged save or blob was lost'}`,
+    );
   }
 }
 
-const HEAD = ['crash kind', 'keys', 'crashes', 'scenarios', 'duplicates', 'paid twice', 'questions', 'unfinished', 'checks failing', 'acked lost', 'blocked', 'lost runs'];
+const HEAD = [
+  'crash kind',
+  'keys',
+  'crashes',
+  'scenarios',
+  'duplicates',
+  'paid twice',
+  'questions',
+  'unfinished',
+  'checks failing',
+  'acked lost',
+  'blocked',
+  'lost runs',
+];
 
 export function formatTable(rows: SweepRow[]): string {
-  const cells = rows.map((r) =>
-    [r.kind, r.keys ? 'on' : 'off', String(r.crashes), String(r.scenarios), String(r.duplicates), String(r.paidTwice), String(r.questions), String(r.unfinished), String(r.failing), String(r.ackLost), String(r.blocked), String(r.lostRuns)],
-  );
+  const cells = rows.map((r) => [
+    r.kind,
+    r.keys ? 'on' : 'off',
+    String(r.crashes),
+    String(r.scenarios),
+    String(r.duplicates),
+    String(r.paidTwice),
+    String(r.questions),
+    String(r.unfinished),
+    String(r.failing),
+    String(r.ackLost),
+    String(r.blocked),
+    String(r.lostRuns),
+  ]);
   const widths = HEAD.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]): string => c.map((x, i) => x.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (c: string[]): string =>
+    c
+      .map((x, i) => x.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(HEAD), ...cells.map(line)].join('\n') + '\n';
 }

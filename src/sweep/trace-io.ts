@@ -221,15 +221,27 @@ class TracedFile implements IoFile {
   }
 
   truncate(length: number): Promise<void> {
-    return this.io.fileOp(`truncate ${this.rel} to ${length}`, () => this.real.truncate(length), () => this.ref.truncate(length));
+    return this.io.fileOp(
+      `truncate ${this.rel} to ${length}`,
+      () => this.real.truncate(length),
+      () => this.ref.truncate(length),
+    );
   }
 
   sync(): Promise<void> {
-    return this.io.fileOp(`fsync ${this.rel}`, async () => undefined, () => this.ref.sync());
+    return this.io.fileOp(
+      `fsync ${this.rel}`,
+      async () => undefined,
+      () => this.ref.sync(),
+    );
   }
 
   datasync(): Promise<void> {
-    return this.io.fileOp(`fdatasync ${this.rel}`, async () => undefined, () => this.ref.sync());
+    return this.io.fileOp(
+      `fdatasync ${this.rel}`,
+      async () => undefined,
+      () => this.ref.sync(),
+    );
   }
 
   close(): Promise<void> {

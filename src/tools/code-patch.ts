@@ -71,10 +71,13 @@ export function codePatchTool(o: { workspace?: string; hidden?: readonly string[
         if (e instanceof ToolInputError) return { status: 'not-done' };
         throw e;
       }
-      const bytes = await readRegularFile(target.abs, target.rel).then((h) => h.bytes, (e: unknown) => {
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw e;
-      });
+      const bytes = await readRegularFile(target.abs, target.rel).then(
+        (h) => h.bytes,
+        (e: unknown) => {
+          if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+          throw e;
+        },
+      );
       if (bytes === undefined) throw new Error(`cannot tell whether the patch of ${target.rel} was applied: the file does not exist now`);
       const source = bytes.toString('utf8');
       const forward = applyTo(source, parsed.patch) !== false;

@@ -14,7 +14,10 @@ export function errorResult(content: string): ToolOutput {
 
 /** A string argument that must hold more than blanks. */
 export function text(description: string): z.ZodString {
-  return z.string().describe(description).refine((v) => v.trim() !== '', { error: 'is empty' });
+  return z
+    .string()
+    .describe(description)
+    .refine((v) => v.trim() !== '', { error: 'is empty' });
 }
 
 const FS_REFUSALS = ['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES', 'EPERM', 'ELOOP', 'ENAMETOOLONG', 'EEXIST'];

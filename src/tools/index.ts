@@ -21,7 +21,14 @@ import { writeFileTool } from './write-file';
 
 export const TOOL_NAMES = ['list_files', 'read_file', 'search_files', 'run_tests', 'write_file', 'code_patch', 'issue_file', 'issue_lookup'] as const;
 
-export function triageTools(o: { tracker: Tracker; keys: boolean; workspace?: string; testCommand?: string; hidden?: readonly string[]; causes?: readonly string[] }): Tool[] {
+export function triageTools(o: {
+  tracker: Tracker;
+  keys: boolean;
+  workspace?: string;
+  testCommand?: string;
+  hidden?: readonly string[];
+  causes?: readonly string[];
+}): Tool[] {
   const hidden = o.hidden ?? [];
   return [
     listFilesTool({ hidden }),

@@ -61,7 +61,11 @@ function issueArgs(causes: readonly string[] | undefined): z.ZodType<IssueArgs> 
   const what = "The crash group's cause slug (its folder name under crashes/)";
   let cause: z.ZodType<string>;
   if (causes === undefined) cause = text(what).max(LIMITS.cause);
-  else if (causes.length === 0) cause = z.string().describe(what).refine(() => false, { error: 'cannot be filed: this run has no crash groups' });
+  else if (causes.length === 0)
+    cause = z
+      .string()
+      .describe(what)
+      .refine(() => false, { error: 'cannot be filed: this run has no crash groups' });
   else cause = z.enum(causes as [string, ...string[]]).describe(`${what}: one of this run's crash groups`);
   return z.strictObject({
     title: text('What goes wrong, in one line').max(LIMITS.title),
@@ -82,7 +86,7 @@ export function issueFileTool(o: IssueFileOptions): Tool<IssueArgs> {
   const tool: Tool<IssueArgs> = {
     name: 'issue_file',
     description:
-      'Files one issue in the tracker for one crash cause (a person approves it first). cause: the crash group\'s cause (its folder name); only the run\'s crash groups can be filed. A cause already filed for this workspace (by this run or an earlier one) is refused with the existing issue\'s number.',
+      "Files one issue in the tracker for one crash cause (a person approves it first). cause: the crash group's cause (its folder name); only the run's crash groups can be filed. A cause already filed for this workspace (by this run or an earlier one) is refused with the existing issue's number.",
     args: issueArgs(o.causes),
     needsApproval: true,
     run: (input, ctx) =>
@@ -151,7 +155,5 @@ export function filedText(i: Pick<TrackerIssue, 'number' | 'title' | 'url'>): st
 
 function trackerDown(e: TrackerError): ToolOutput {
   if (e.status !== undefined && e.status < 500) return errorResult(`issue_file: ${e.message}. Nothing was filed.`);
-  return errorResult(
-    `issue_file: ${e.message} The issue may or may not have been filed; check with issue_lookup (by cause) before filing it again.`,
-  );
+  return errorResult(`issue_file: ${e.message} The issue may or may not have been filed; check with issue_lookup (by cause) before filing it again.`);
 }

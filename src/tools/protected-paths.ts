@@ -25,13 +25,13 @@ export const PROTECTED_PATHS: readonly ProtectedPath[] = [
   { pattern: '.git', kind: 'folder', why: "Git's own data: its hooks and config run commands" },
   { pattern: 'node_modules', kind: 'folder', why: 'installed packages, whose code runs with the tests' },
   { pattern: '.git*', kind: 'file', why: 'Git settings (.gitattributes can name filter drivers that run commands, .gitmodules fetches other repositories)' },
-  { pattern: '.github/workflows', kind: 'folder', why: 'GitHub Actions workflows, which run with the repository\'s secrets' },
+  { pattern: '.github/workflows', kind: 'folder', why: "GitHub Actions workflows, which run with the repository's secrets" },
   { pattern: '.github/actions', kind: 'folder', why: 'GitHub Actions actions, which workflows run' },
   { pattern: '.circleci', kind: 'folder', why: 'CircleCI pipelines' },
   { pattern: '.vscode', kind: 'folder', why: "VS Code settings, tasks and launch configurations (among them the agent's own safeguards)" },
   { pattern: '*.code-workspace', kind: 'file', why: 'VS Code workspace settings and tasks' },
-  { pattern: '.devcontainer', kind: 'folder', why: "dev container configuration, whose commands run when the container is built" },
-  { pattern: '.devcontainer.json', kind: 'file', why: "dev container configuration, whose commands run when the container is built" },
+  { pattern: '.devcontainer', kind: 'folder', why: 'dev container configuration, whose commands run when the container is built' },
+  { pattern: '.devcontainer.json', kind: 'file', why: 'dev container configuration, whose commands run when the container is built' },
   { pattern: '.idea', kind: 'folder', why: 'JetBrains IDE settings and run configurations' },
   { pattern: '.editorconfig', kind: 'file', why: 'editor settings' },
   { pattern: '.husky', kind: 'folder', why: 'Git hooks installed by husky' },
@@ -63,7 +63,10 @@ const COMPILED: readonly Compiled[] = PROTECTED_PATHS.map((entry) => ({
 
 /** The entry that protects `rel` (a workspace-relative path with forward slashes), if any. */
 export function protectedBy(rel: string): ProtectedPath | undefined {
-  const names = rel.split('/').filter((s) => s !== '' && s !== '.').map(foldName);
+  const names = rel
+    .split('/')
+    .filter((s) => s !== '' && s !== '.')
+    .map(foldName);
   for (const c of COMPILED) {
     const k = c.names.length;
     if (c.entry.kind === 'file') {

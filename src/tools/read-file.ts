@@ -42,7 +42,9 @@ export function readFileTool(o: { hidden?: readonly string[] } = {}): Tool<{ pat
         let end = Math.min(READ_CAP, bytes.length);
         while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
         const total = Math.max(size, bytes.length);
-        return { content: `${bytes.subarray(0, end).toString('utf8')}\n... [truncated: ${rel} is ${total} bytes; the first ${end} are shown, ${total - end} are not]` };
+        return {
+          content: `${bytes.subarray(0, end).toString('utf8')}\n... [truncated: ${rel} is ${total} bytes; the first ${end} are shown, ${total - end} are not]`,
+        };
       }),
   };
 }

@@ -37,9 +37,19 @@ function testsResult(r: ToolResult): ResultLook | undefined {
     .slice(1)
     .map((chunk) => {
       const [name, ...rest] = chunk.split('\n');
-      return { name: name.trim(), detail: rest.map((l) => l.replace(/^ {2}/, '')).join('\n').trim() };
+      return {
+        name: name.trim(),
+        detail: rest
+          .map((l) => l.replace(/^ {2}/, ''))
+          .join('\n')
+          .trim(),
+      };
     });
-  return { summary: `${m[1]} passed, ${m[2]} failed`, isError: Number(m[2]) > 0, blocks: [{ kind: 'tests', passed: Number(m[1]), failed: Number(m[2]), failures }] };
+  return {
+    summary: `${m[1]} passed, ${m[2]} failed`,
+    isError: Number(m[2]) > 0,
+    blocks: [{ kind: 'tests', passed: Number(m[1]), failed: Number(m[2]), failures }],
+  };
 }
 
 export function runTestsTool(o: { command?: string } = {}): Tool<{ files?: string[] | null }> {
@@ -52,7 +62,10 @@ export function runTestsTool(o: { command?: string } = {}): Tool<{ files?: strin
     readOnly: true,
     run: (args, ctx) =>
       guarded('run_tests', ctx.workspace, async () => {
-        const { plan, run } = await runWorkspaceTests(ctx.workspace, args.files ?? undefined, { ...(o.command ? { command: o.command } : {}), signal: ctx.signal });
+        const { plan, run } = await runWorkspaceTests(ctx.workspace, args.files ?? undefined, {
+          ...(o.command ? { command: o.command } : {}),
+          signal: ctx.signal,
+        });
         return { content: formatTestRun(run, plan) };
       }),
   };

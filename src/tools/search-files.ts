@@ -29,7 +29,9 @@ export function searchFilesTool(o: { hidden?: readonly string[] } = {}): Tool<{ 
     name: 'search_files',
     description: `Searches the workspace's text files for a literal, case-sensitive string; answers "path:line: text" per matching line (at most ${MATCH_CAP}). node_modules and .git are skipped.`,
     args: z.strictObject({
-      query: text('The exact text to find (not a regular expression)').refine((q) => !q.includes('\n'), { error: 'spans several lines; search for one line of text' }),
+      query: text('The exact text to find (not a regular expression)').refine((q) => !q.includes('\n'), {
+        error: 'spans several lines; search for one line of text',
+      }),
       path: text('A folder or file to search in, relative to the workspace root; default "."').nullish(),
     }),
     readOnly: true,

@@ -29,7 +29,8 @@ export const writeFileView: ToolView = {
 export function writeFileTool(o: { workspace?: string; hidden?: readonly string[] } = {}): Tool<{ path: string; content: string }> {
   return {
     name: 'write_file',
-    description: 'Creates a file of the workspace, or replaces its whole content (parent folders are created). Use code_patch to change part of an existing file.',
+    description:
+      'Creates a file of the workspace, or replaces its whole content (parent folders are created). Use code_patch to change part of an existing file.',
     args: z.strictObject({
       path: text('File path relative to the workspace root'),
       content: z.string().describe('The complete new content of the file'),

@@ -17,7 +17,6 @@ export interface TrackerClientOptions {
   retentionMs?: number;
 }
 
-
 interface Answer {
   status: number;
   body: Record<string, unknown>;
@@ -148,7 +147,14 @@ export class TrackerClient implements Tracker {
 
 function checkIssue(v: unknown, url: string, where: string): TrackerIssue {
   const i = v as Partial<TrackerIssue> | undefined;
-  if (!i || typeof i.number !== 'number' || typeof i.title !== 'string' || typeof i.body !== 'string' || typeof i.cause !== 'string' || typeof i.createdAt !== 'string') {
+  if (
+    !i ||
+    typeof i.number !== 'number' ||
+    typeof i.title !== 'string' ||
+    typeof i.body !== 'string' ||
+    typeof i.cause !== 'string' ||
+    typeof i.createdAt !== 'string'
+  ) {
     throw new TrackerError(url, undefined, `${where} answered with something that is not an issue`);
   }
   const out: TrackerIssue = { number: i.number, title: i.title, body: i.body, cause: i.cause, createdAt: i.createdAt };

@@ -57,7 +57,10 @@ export async function openTracker(at: string | RunStore, state: RunState, overri
   const stateDir = store.stateFolder;
   if (stateDir === undefined) throw new TypeError(`no embedded tracker for a ${store.kind} store`);
   const legacy = legacyTrackerDir(stateDir, state.runId);
-  const own = await fs.stat(legacy).then((st) => st.isDirectory(), () => false);
+  const own = await fs.stat(legacy).then(
+    (st) => st.isDirectory(),
+    () => false,
+  );
   const svc = await startTracker({ dir: own ? legacy : trackerDir(stateDir), port: 0, host: '127.0.0.1' });
   return { client: new TrackerClient(svc.url), close: () => svc.close() };
 }

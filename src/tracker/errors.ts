@@ -26,7 +26,10 @@ export class TrackerError extends TriageError {
 /** The tracker's issue file cannot be read back (truncated, not JSON, a bad field). */
 export class TrackerStoreCorruptError extends TriageError {
   readonly code = 'tracker-store-corrupt';
-  constructor(readonly file: string, readonly detail: string) {
+  constructor(
+    readonly file: string,
+    readonly detail: string,
+  ) {
     super(`The tracker's issue file ${file} is corrupt: ${detail}. It was left as it is; restore it or move it aside to start an empty tracker.`);
   }
 }
@@ -34,7 +37,11 @@ export class TrackerStoreCorruptError extends TriageError {
 /** Another process kept the tracker store's lock longer than a filing waits for it. */
 export class TrackerLockedError extends TriageError {
   readonly code = 'tracker-locked';
-  constructor(readonly dir: string, readonly owner?: string, readonly waitedMs?: number) {
+  constructor(
+    readonly dir: string,
+    readonly owner?: string,
+    readonly waitedMs?: number,
+  ) {
     super(
       `The tracker store ${dir} stayed locked by another process${owner ? ` (${owner})` : ''}` +
         `${waitedMs !== undefined ? ` for more than ${waitedMs / 1000} s` : ''}; nothing was filed. ` +
@@ -42,4 +49,3 @@ export class TrackerLockedError extends TriageError {
     );
   }
 }
-

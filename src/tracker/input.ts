@@ -6,7 +6,10 @@ import { z } from 'zod';
 import type { NewIssue } from './store';
 
 export class RequestError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'RequestError';
   }

@@ -48,17 +48,32 @@ export function checkHostAndOrigin(req: http.IncomingMessage, boundHost: string,
   let same = false;
   try {
     const u = new URL(origin);
-    same = u.protocol === 'http:' && !u.username && !u.password && u.pathname === '/' && !u.search && !u.hash && names.has(u.hostname.toLowerCase()) && (u.port || '80') === String(port);
+    same =
+      u.protocol === 'http:' &&
+      !u.username &&
+      !u.password &&
+      u.pathname === '/' &&
+      !u.search &&
+      !u.hash &&
+      names.has(u.hostname.toLowerCase()) &&
+      (u.port || '80') === String(port);
   } catch {
     same = false;
   }
-  if (!same) throw new RequestError(403, `requests from origin "${origin}" are refused; the tracker takes requests only from its own origin or from clients that send no Origin`);
+  if (!same)
+    throw new RequestError(
+      403,
+      `requests from origin "${origin}" are refused; the tracker takes requests only from its own origin or from clients that send no Origin`,
+    );
 }
 
 /** Throws a RequestError (415) unless the request's Content-Type is application/json (parameters such as charset allowed). */
 export function requireJson(req: http.IncomingMessage): void {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new RequestError(415, `Content-Type ${req.headers['content-type'] ? `"${req.headers['content-type']}"` : '(none)'} is not accepted; send the issue as JSON with Content-Type: application/json`);
+    throw new RequestError(
+      415,
+      `Content-Type ${req.headers['content-type'] ? `"${req.headers['content-type']}"` : '(none)'} is not accepted; send the issue as JSON with Content-Type: application/json`,
+    );
   }
 }

@@ -57,7 +57,9 @@ export async function startTracker(o: TrackerServiceOptions): Promise<TrackerSer
   const own = o.store === undefined;
   const store: IssueStore = o.store ?? (await TrackerStore.open(o.dir!, { retentionMs: o.retentionMs, now: o.now, sync: o.sync }));
   const server = http.createServer((req, res) => {
-    handle(store, req, res, { host, port: (server.address() as AddressInfo).port }).catch((e: unknown) => send(res, 500, { error: `the tracker failed: ${(e as Error).message}` }));
+    handle(store, req, res, { host, port: (server.address() as AddressInfo).port }).catch((e: unknown) =>
+      send(res, 500, { error: `the tracker failed: ${(e as Error).message}` }),
+    );
   });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -24,7 +24,15 @@ import { acquireRunLock, type RunLock } from '../store/files/lock';
 import { z } from 'zod';
 import { parseSchema, SchemaError } from '../core/schema';
 import { KeyReusedError, TrackerLockedError, TrackerStoreCorruptError } from './errors';
-import { DEFAULT_RETENTION_MS, TrackerIssueSchema, type FileOptions, type IssueFilter, type IssueStore, type NewIssue, type TrackerIssue } from '../store/issues';
+import {
+  DEFAULT_RETENTION_MS,
+  TrackerIssueSchema,
+  type FileOptions,
+  type IssueFilter,
+  type IssueStore,
+  type NewIssue,
+  type TrackerIssue,
+} from '../store/issues';
 
 export { DEFAULT_RETENTION_MS, TrackerIssueSchema, type FileOptions, type IssueFilter, type NewIssue, type TrackerIssue } from '../store/issues';
 
@@ -55,7 +63,11 @@ export interface StoreOptions {
 }
 
 export function matches(i: TrackerIssue, f: IssueFilter): boolean {
-  return (f.cause === undefined || i.cause === f.cause) && (f.runId === undefined || i.runId === f.runId) && (f.workspace === undefined || i.workspace === f.workspace);
+  return (
+    (f.cause === undefined || i.cause === f.cause) &&
+    (f.runId === undefined || i.runId === f.runId) &&
+    (f.workspace === undefined || i.workspace === f.workspace)
+  );
 }
 
 export class TrackerStore implements IssueStore {

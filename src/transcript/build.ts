@@ -167,8 +167,16 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
         break;
       }
       case 'workspace-checked':
-        if (e.after === 'restart') marker?.lines.push(`Workspace checked: ${plural(e.files, 'file')} the run wrote ${e.files === 1 ? 'is' : 'are'} as it left ${e.files === 1 ? 'it' : 'them'}.`);
-        else if (lastAnswerCall) calls.get(lastAnswerCall)?.notes.push({ tone: 'info', text: `Workspace checked again after the answer: ${plural(e.files, 'file')} as the run left ${e.files === 1 ? 'it' : 'them'}.`, at: e.at });
+        if (e.after === 'restart')
+          marker?.lines.push(
+            `Workspace checked: ${plural(e.files, 'file')} the run wrote ${e.files === 1 ? 'is' : 'are'} as it left ${e.files === 1 ? 'it' : 'them'}.`,
+          );
+        else if (lastAnswerCall)
+          calls.get(lastAnswerCall)?.notes.push({
+            tone: 'info',
+            text: `Workspace checked again after the answer: ${plural(e.files, 'file')} as the run left ${e.files === 1 ? 'it' : 'them'}.`,
+            at: e.at,
+          });
         break;
       case 'reply': {
         const i = turnAt.get(e.turn);
@@ -185,7 +193,11 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
       }
       case 'answer': {
         const c = calls.get(e.callId);
-        const n: Note = { tone: e.answer === 'approve' ? 'success' : 'warning', text: `${e.answer === 'approve' ? 'Approved' : 'Denied'}${e.by ? ` by ${e.by}` : ''}.`, at: e.at };
+        const n: Note = {
+          tone: e.answer === 'approve' ? 'success' : 'warning',
+          text: `${e.answer === 'approve' ? 'Approved' : 'Denied'}${e.by ? ` by ${e.by}` : ''}.`,
+          at: e.at,
+        };
         c?.notes.push(n);
         lastAnswerCall = e.callId;
         break;
@@ -225,7 +237,13 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
   // Stopped because files it wrote changed: nothing can be answered until the workspace is settled, so no question is shown as waiting.
   const changedStop = state.phase !== 'done' && lastStop?.how === 'error' && lastStop.code === 'workspace-changed' ? lastStop : undefined;
   if (changedStop) {
-    entries.push({ kind: 'history', tone: 'error', title: 'Stopped: files the agent wrote have changed', lines: [...changedWords(changedStop, state.config.provider), ...between], at: changedStop.at });
+    entries.push({
+      kind: 'history',
+      tone: 'error',
+      title: 'Stopped: files the agent wrote have changed',
+      lines: [...changedWords(changedStop, state.config.provider), ...between],
+      at: changedStop.at,
+    });
   } else if (state.phase !== 'done' && lastStop && lastStop.how !== 'done') {
     const lines = [...between];
     if (lastStop.message && lastStop.how === 'error') lines.unshift(lastStop.message);
@@ -245,9 +263,16 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
   entries.push(...tail);
 
   const notes: string[] = [];
-  if (events.length === 0 && state.turns > 0) notes.push('This run has no event record (it was started by an older version, or its record was removed): its restarts, ladder decisions and per-turn spend are not shown.');
-  else if (state.restarts > restarts) notes.push(`${plural(state.restarts - restarts, 'restart')} left no record (the process ended before it could write one).`);
-  if (log.skipped > 0) notes.push(`${plural(log.skipped, 'line')} of the event record could not be read and ${log.skipped === 1 ? 'was' : 'were'} skipped (a crash can cut the last one short).`);
+  if (events.length === 0 && state.turns > 0)
+    notes.push(
+      'This run has no event record (it was started by an older version, or its record was removed): its restarts, ladder decisions and per-turn spend are not shown.',
+    );
+  else if (state.restarts > restarts)
+    notes.push(`${plural(state.restarts - restarts, 'restart')} left no record (the process ended before it could write one).`);
+  if (log.skipped > 0)
+    notes.push(
+      `${plural(log.skipped, 'line')} of the event record could not be read and ${log.skipped === 1 ? 'was' : 'were'} skipped (a crash can cut the last one short).`,
+    );
 
   const issues: Transcript['issues'] = [];
   for (const [id, c] of calls) {
@@ -273,9 +298,19 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
     usage: state.usage,
     entries,
     files: Object.entries(state.files ?? {})
-      .map(([path, f]) => ({ path, change: f.before === undefined ? ('unknown' as const) : f.before === ABSENT ? ('created' as const) : ('modified' as const), callId: f.callId }))
+      .map(([path, f]) => ({
+        path,
+        change: f.before === undefined ? ('unknown' as const) : f.before === ABSENT ? ('created' as const) : ('modified' as const),
+        callId: f.callId,
+      }))
       .sort((a, b) => (a.path < b.path ? -1 : 1)),
-    pending: (changedStop ? [] : (state.pending ?? [])).map((q) => ({ kind: q.kind, callId: q.callId, tool: q.tool, title: calls.get(q.callId)?.title ?? q.tool, askedAt: q.askedAt })),
+    pending: (changedStop ? [] : (state.pending ?? [])).map((q) => ({
+      kind: q.kind,
+      callId: q.callId,
+      tool: q.tool,
+      title: calls.get(q.callId)?.title ?? q.tool,
+      askedAt: q.askedAt,
+    })),
     issues,
     notes,
   };

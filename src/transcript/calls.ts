@@ -20,7 +20,11 @@ function parse(args: string): LooseArgs | undefined {
 /** Title, path and argument blocks of a call. */
 export function describeCall(call: ToolCall): CallLook {
   const a = parse(call.args);
-  if (!a) return { title: `${call.name} (arguments are not valid JSON)`, args: [{ kind: 'code', text: clip(call.args), label: 'arguments as the model wrote them' }] };
+  if (!a)
+    return {
+      title: `${call.name} (arguments are not valid JSON)`,
+      args: [{ kind: 'code', text: clip(call.args), label: 'arguments as the model wrote them' }],
+    };
   const view = toolView(call.name);
   if (view) return view.call(a);
   return withPath(a, { title: call.name, args: [{ kind: 'code', text: clip(JSON.stringify(a, null, 2)), label: 'arguments' }] });

@@ -88,8 +88,6 @@ export interface TriageRunOptions {
   onHistoryError?: (e: unknown) => void;
 }
 
-
-
 export interface TriageOutcome {
   runId: string;
   result: RunResult;
@@ -122,9 +120,16 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
   const latest = await latestRun(store, { task: ownFolder ? CRASH_FOLDER_TASK : o.task, ...(o.workspace ? { workspace: o.workspace } : {}) });
   if (latest && !o.fresh) return resumeTriage({ ...o, runId: latest.runId });
-  const task = ownFolder ? await crashFolderTask(path.resolve(o.workspace!), o.crashes, { ...(o.testCommand ? { testCommand: o.testCommand } : {}), ...(o.leaveOut ? { leaveOut: o.leaveOut } : {}) }) : findTask(o.task);
+  const task = ownFolder
+    ? await crashFolderTask(path.resolve(o.workspace!), o.crashes, {
+        ...(o.testCommand ? { testCommand: o.testCommand } : {}),
+        ...(o.leaveOut ? { leaveOut: o.leaveOut } : {}),
+      })
+    : findTask(o.task);
   if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
-    throw new BadInputError('The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code\'s language models) for your own crash reports.');
+    throw new BadInputError(
+      "The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code's language models) for your own crash reports.",
+    );
 
   return drive(o, task, { state: await newTriageState(o, task, store) });
 }
@@ -155,7 +160,9 @@ export async function newTriageState(
   }
   const providerName = isProvider(o.model) ? o.model.provider : (choice?.provider ?? 'recorded');
   // The name the model is called by (the provider's default when none was given), so a run says which model it used.
-  const modelName = isProvider(o.model) ? o.model.model : choice?.model || (providerName === 'recorded' ? (await loadRecording(task.recording)).model : defaultModelName(providerName));
+  const modelName = isProvider(o.model)
+    ? o.model.model
+    : choice?.model || (providerName === 'recorded' ? (await loadRecording(task.recording)).model : defaultModelName(providerName));
   const options: Record<string, string> = {};
   if (tracker.kind !== 'embedded') options.trackerUrl = o.trackerUrl!.trim();
   if (tracker.kind === 'github' && o.githubApiUrl) options.githubApiUrl = o.githubApiUrl;
@@ -165,7 +172,14 @@ export async function newTriageState(
   return newState({
     runId,
     task: task.name,
-    config: { workspace, provider: providerName, model: modelName, keys: o.keys ?? true, options, ...(task.crashGroups ? { crashGroups: task.crashGroups } : {}) },
+    config: {
+      workspace,
+      provider: providerName,
+      model: modelName,
+      keys: o.keys ?? true,
+      options,
+      ...(task.crashGroups ? { crashGroups: task.crashGroups } : {}),
+    },
     system: task.system,
     prompt: task.prompt,
   });
@@ -192,7 +206,10 @@ export async function continueTriage(o: Omit<TriageRunOptions, 'task' | 'workspa
 async function taskOf(saved: RunState, testCommand: string | undefined): Promise<TaskSpec> {
   if (saved.task !== CRASH_FOLDER_TASK) return findTask(saved.task);
   const command = saved.config.options?.testCommand ?? testCommand;
-  return crashFolderTask(saved.config.workspace, saved.config.options?.crashes, { ...(saved.config.crashGroups ? { saved: saved.config.crashGroups } : {}), ...(command ? { testCommand: command } : {}) });
+  return crashFolderTask(saved.config.workspace, saved.config.options?.crashes, {
+    ...(saved.config.crashGroups ? { saved: saved.config.crashGroups } : {}),
+    ...(command ? { testCommand: command } : {}),
+  });
 }
 
 /** The store the options name: the one given, or the file store of the state folder. */
@@ -234,13 +251,28 @@ async function drive(
       runState = state;
       finishedBefore = state.phase === 'done';
       o.onRunOpened?.(state.runId, state);
-      tracker = await openTracker(store, state, o.trackerUrl, { ...(o.githubToken ? { githubToken: o.githubToken } : {}), ...(o.githubApiUrl ? { githubApiUrl: o.githubApiUrl } : {}) });
+      tracker = await openTracker(store, state, o.trackerUrl, {
+        ...(o.githubToken ? { githubToken: o.githubToken } : {}),
+        ...(o.githubApiUrl ? { githubApiUrl: o.githubApiUrl } : {}),
+      });
     },
     parts: async (state: RunState) => {
       const model = await buildModel(o, task, state);
       return {
         model,
-        tools: toolSet(withApprovals(triageTools({ tracker: tracker!.client, keys: state.config.keys, workspace: state.config.workspace, hidden: hiddenFromTools(store), causes: task.groups.map((g) => g.cause), ...testCommandOf(state, o) }), o.approvalTools)),
+        tools: toolSet(
+          withApprovals(
+            triageTools({
+              tracker: tracker!.client,
+              keys: state.config.keys,
+              workspace: state.config.workspace,
+              hidden: hiddenFromTools(store),
+              causes: task.groups.map((g) => g.cause),
+              ...testCommandOf(state, o),
+            }),
+            o.approvalTools,
+          ),
+        ),
         approver: o.approver,
         contextPolicy: new WindowContextPolicy(),
       };
@@ -257,7 +289,11 @@ async function drive(
       outcome.checks = await judge(task, { state, workspace: state.config.workspace, issues: causeIssues(issues, existing) });
       if (!finishedBefore) {
         const failed = outcome.checks.filter((c) => !c.passed).map((c) => ({ name: c.name, detail: c.detail }));
-        await events.append(state.runId, [{ type: 'checks', at: new Date().toISOString(), passed: outcome.checks.length - failed.length, total: outcome.checks.length, failed }]).catch((e: unknown) => o.onHistoryError?.(e));
+        await events
+          .append(state.runId, [
+            { type: 'checks', at: new Date().toISOString(), passed: outcome.checks.length - failed.length, total: outcome.checks.length, failed },
+          ])
+          .catch((e: unknown) => o.onHistoryError?.(e));
       }
     }
     return outcome;
@@ -281,11 +317,12 @@ function testCommandOf(state: RunState, o: { testCommand?: string }): { testComm
 }
 
 /** With a list, exactly the listed tools ("*": every tool) wait for a person's yes; without one, each tool's own declaration stands. */
-export
-function withApprovals(tools: Tool[], names: readonly string[] | undefined): Tool[] {
+export function withApprovals(tools: Tool[], names: readonly string[] | undefined): Tool[] {
   if (!names) return tools;
   // A view over each tool (not a copy), so getters such as issue_file's live key retention stay live.
-  return tools.map((t) => Object.defineProperty(Object.create(t) as Tool, 'needsApproval', { value: names.includes(t.name) || names.includes('*'), enumerable: true }));
+  return tools.map((t) =>
+    Object.defineProperty(Object.create(t) as Tool, 'needsApproval', { value: names.includes(t.name) || names.includes('*'), enumerable: true }),
+  );
 }
 
 async function buildModel(o: Omit<TriageRunOptions, 'task' | 'workspace'>, task: TaskSpec, state: RunState): Promise<ModelProvider> {

@@ -14,5 +14,7 @@ export function runEvents(at: string | RunStore, store?: StoreOptions): RunEvent
 
 /** Records an event outside a run's life (a person's choice); a failure to record never undoes what was done. */
 export async function noteEvent(at: string | RunStore, runId: string, e: RunEvent): Promise<void> {
-  await runEvents(at).append(runId, [e]).catch(() => undefined);
+  await runEvents(at)
+    .append(runId, [e])
+    .catch(() => undefined);
 }

@@ -38,7 +38,12 @@ export function runInfo(l: RunListing): RunInfo {
     tokens: { input: s.usage.inputTokens, output: s.usage.outputTokens },
     workspace: s.config.workspace,
     locked: l.locked,
-    pending: (s.pending ?? []).map((p) => ({ kind: p.kind, callId: p.callId, tool: p.tool, title: describeCall({ id: p.callId, name: p.tool, args: p.args }).title })),
+    pending: (s.pending ?? []).map((p) => ({
+      kind: p.kind,
+      callId: p.callId,
+      tool: p.tool,
+      title: describeCall({ id: p.callId, name: p.tool, args: p.args }).title,
+    })),
     unresolved: Object.values(s.attempts ?? {})
       .filter((m) => !s.results?.[m.callId])
       .map((m) => ({ callId: m.callId, tool: m.tool, startedAt: m.startedAt, keyed: m.key !== undefined })),

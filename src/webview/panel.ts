@@ -68,7 +68,16 @@ function details(key: string, summary: (Node | string)[], body: Node[], openByDe
 function diffBlock(text: string): HTMLElement {
   const pre = h('pre', { class: 'diff' });
   for (const line of text.replace(/\n$/, '').split('\n')) {
-    const cls = line.startsWith('+++') || line.startsWith('---') ? 'meta' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@@') ? 'hunk' : 'ctx';
+    const cls =
+      line.startsWith('+++') || line.startsWith('---')
+        ? 'meta'
+        : line.startsWith('+')
+          ? 'add'
+          : line.startsWith('-')
+            ? 'del'
+            : line.startsWith('@@')
+              ? 'hunk'
+              : 'ctx';
     pre.append(h('span', { class: `line ${cls}` }, line), '\n');
   }
   return pre;
@@ -83,12 +92,23 @@ function block(b: Block): HTMLElement {
     case 'diff':
       return h('div', { class: 'code' }, diffBlock(b.text));
     case 'tests': {
-      const el = h('div', { class: `tests ${b.failed > 0 ? 'failing' : 'passing'}` }, h('div', { class: 'counts' }, icon(b.failed > 0 ? 'error' : 'pass'), ` ${b.passed} passed, ${b.failed} failed`));
-      for (const f of b.failures) el.append(h('div', { class: 'failure' }, h('div', { class: 'name' }, icon('close'), ' ', f.name), f.detail ? h('pre', {}, f.detail) : null));
+      const el = h(
+        'div',
+        { class: `tests ${b.failed > 0 ? 'failing' : 'passing'}` },
+        h('div', { class: 'counts' }, icon(b.failed > 0 ? 'error' : 'pass'), ` ${b.passed} passed, ${b.failed} failed`),
+      );
+      for (const f of b.failures)
+        el.append(h('div', { class: 'failure' }, h('div', { class: 'name' }, icon('close'), ' ', f.name), f.detail ? h('pre', {}, f.detail) : null));
       return el;
     }
     case 'issue':
-      return h('div', { class: 'issue' }, h('div', { class: 'issue-title' }, b.title), b.cause ? h('div', { class: 'cause' }, `cause: ${b.cause}`) : null, h('pre', { class: 'body' }, b.body));
+      return h(
+        'div',
+        { class: 'issue' },
+        h('div', { class: 'issue-title' }, b.title),
+        b.cause ? h('div', { class: 'cause' }, `cause: ${b.cause}`) : null,
+        h('pre', { class: 'body' }, b.body),
+      );
   }
 }
 
@@ -117,11 +137,25 @@ function callCard(c: CallView, view: PanelView, t: Transcript): HTMLElement {
   const body: Node[] = c.args.map(block);
   if (c.result) body.push(h('div', { class: `result${c.result.isError ? ' error' : ''}` }, ...c.result.blocks.map(block)));
   const showArgs = c.unfolded === true || c.status === 'waiting';
-  if (body.length > 0) card.append(details(`call:${c.callId}`, [h('span', { class: 'result-summary' }, c.result ? c.result.summary : st.label)], body, showArgs));
+  if (body.length > 0)
+    card.append(details(`call:${c.callId}`, [h('span', { class: 'result-summary' }, c.result ? c.result.summary : st.label)], body, showArgs));
   else if (c.result) card.append(h('div', { class: 'result-summary plain' }, c.result.summary));
-  for (const n of c.notes) card.append(h('div', { class: `note tone-${n.tone}` }, icon(n.tone === 'history' ? 'history' : n.tone === 'success' ? 'check' : n.tone === 'warning' ? 'warning' : 'info'), ' ', n.text));
+  for (const n of c.notes)
+    card.append(
+      h(
+        'div',
+        { class: `note tone-${n.tone}` },
+        icon(n.tone === 'history' ? 'history' : n.tone === 'success' ? 'check' : n.tone === 'warning' ? 'warning' : 'info'),
+        ' ',
+        n.text,
+      ),
+    );
   if (pending) {
-    const actions = h('div', { class: 'actions question' }, h('span', { class: 'ask' }, icon('bell-dot'), pending.kind === 'approval' ? ' Waiting for your approval' : ' Did this already happen?'));
+    const actions = h(
+      'div',
+      { class: 'actions question' },
+      h('span', { class: 'ask' }, icon('bell-dot'), pending.kind === 'approval' ? ' Waiting for your approval' : ' Did this already happen?'),
+    );
     if (pending.kind === 'approval') {
       actions.append(
         button('Approve', 'check', () => vscode.postMessage({ type: 'answer', callId: c.callId, answer: 'approve' }), { primary: true, id: 'approve' }),
@@ -131,7 +165,12 @@ function callCard(c: CallView, view: PanelView, t: Transcript): HTMLElement {
     card.append(actions);
   }
   if (c.path && view.files[c.path] && c.writesPath) {
-    const link = h('button', { class: 'link', type: 'button', title: `The diff of ${c.path} against the file before the run` }, icon('diff'), ' diff against before the run');
+    const link = h(
+      'button',
+      { class: 'link', type: 'button', title: `The diff of ${c.path} against the file before the run` },
+      icon('diff'),
+      ' diff against before the run',
+    );
     link.addEventListener('click', () => vscode.postMessage({ type: 'diff', path: c.path! }));
     card.append(h('div', { class: 'links' }, link));
   }
@@ -144,10 +183,25 @@ function entry(e: Entry, view: PanelView): HTMLElement {
     case 'prompt':
       return h('section', { class: 'prompt' }, details('prompt', [icon('account'), ' Task given to the model'], [h('pre', {}, e.text)]));
     case 'message':
-      return h('section', { class: 'message' }, details(`msg:${e.text.length}:${e.text.slice(0, 40)}`, [icon('mail'), ' Told the model'], [h('pre', {}, e.text)], true));
+      return h(
+        'section',
+        { class: 'message' },
+        details(`msg:${e.text.length}:${e.text.slice(0, 40)}`, [icon('mail'), ' Told the model'], [h('pre', {}, e.text)], true),
+      );
     case 'turn': {
-      const usage = e.usage ? h('span', { class: 'usage', title: `${e.usage.inputTokens} input and ${e.usage.outputTokens} output tokens` }, `${tokens(e.usage.inputTokens)} in · ${tokens(e.usage.outputTokens)} out · ${dollars(e.usage.dollars)}`) : null;
-      return h('section', { class: 'turn' }, h('div', { class: 'turn-head' }, icon('sparkle'), h('span', { class: 'turn-n' }, `Turn ${e.turn}`), usage), e.text ? h('p', { class: 'said' }, e.text) : null);
+      const usage = e.usage
+        ? h(
+            'span',
+            { class: 'usage', title: `${e.usage.inputTokens} input and ${e.usage.outputTokens} output tokens` },
+            `${tokens(e.usage.inputTokens)} in · ${tokens(e.usage.outputTokens)} out · ${dollars(e.usage.dollars)}`,
+          )
+        : null;
+      return h(
+        'section',
+        { class: 'turn' },
+        h('div', { class: 'turn-head' }, icon('sparkle'), h('span', { class: 'turn-n' }, `Turn ${e.turn}`), usage),
+        e.text ? h('p', { class: 'said' }, e.text) : null,
+      );
     }
     case 'call':
       return callCard(e.call, view, t);
@@ -170,11 +224,26 @@ function header(view: PanelView): HTMLElement {
   const stateCls = t.phase === 'done' ? 'done' : waitingForYou ? 'waiting' : view.active ? 'active' : 'stopped';
   const pillIcon = stateCls === 'active' ? icon('sync') : stateCls === 'waiting' ? icon('bell-dot') : null;
   const buttons: HTMLElement[] = [];
-  if (view.active) buttons.push(button('Cancel', 'debug-stop', () => vscode.postMessage({ type: 'run', command: 'cancel' }), { title: 'Stop the run; it saves where it stopped and can be resumed' }));
-  else if (t.phase !== 'done' && !view.locked) buttons.push(button('Resume', 'debug-continue', () => vscode.postMessage({ type: 'run', command: 'resume' }), { primary: true }));
+  if (view.active)
+    buttons.push(
+      button('Cancel', 'debug-stop', () => vscode.postMessage({ type: 'run', command: 'cancel' }), {
+        title: 'Stop the run; it saves where it stopped and can be resumed',
+      }),
+    );
+  else if (t.phase !== 'done' && !view.locked)
+    buttons.push(button('Resume', 'debug-continue', () => vscode.postMessage({ type: 'run', command: 'resume' }), { primary: true }));
   if (t.files.length > 0) {
-    buttons.push(button('Review Changes', 'diff-multiple', () => vscode.postMessage({ type: 'run', command: 'review' }), { title: 'Every file the run wrote, against the file before the run' }));
-    if (!view.active) buttons.push(button("Undo Run's Changes", 'discard', () => vscode.postMessage({ type: 'run', command: 'undo' }), { title: 'Put every file back as it was before the run (asks first)' }));
+    buttons.push(
+      button('Review Changes', 'diff-multiple', () => vscode.postMessage({ type: 'run', command: 'review' }), {
+        title: 'Every file the run wrote, against the file before the run',
+      }),
+    );
+    if (!view.active)
+      buttons.push(
+        button("Undo Run's Changes", 'discard', () => vscode.postMessage({ type: 'run', command: 'undo' }), {
+          title: 'Put every file back as it was before the run (asks first)',
+        }),
+      );
   }
   buttons.push(button('Checkpoint', 'json', () => vscode.postMessage({ type: 'run', command: 'checkpoint' }), { title: "The run's saved state as JSON" }));
   const stats = [
@@ -208,7 +277,12 @@ function questions(view: PanelView): HTMLElement | null {
   if (t.pending.length === 0) return null;
   const box = h('section', { class: 'questions', role: 'alert' });
   for (const p of t.pending) {
-    const row = h('div', { class: 'waiting-row' }, icon('bell-dot'), h('span', {}, p.kind === 'approval' ? ` Approve "${p.title}"?` : ` Did "${p.title}" already happen?`));
+    const row = h(
+      'div',
+      { class: 'waiting-row' },
+      icon('bell-dot'),
+      h('span', {}, p.kind === 'approval' ? ` Approve "${p.title}"?` : ` Did "${p.title}" already happen?`),
+    );
     if (p.kind === 'approval') {
       row.append(
         button('Approve', 'check', () => vscode.postMessage({ type: 'answer', callId: p.callId, answer: 'approve' }), { primary: true, id: 'approve-top' }),
@@ -223,7 +297,12 @@ function questions(view: PanelView): HTMLElement | null {
   return box;
 }
 
-const FILE_WORDS: Record<string, string> = { 'as-written': '', changed: 'changed after the agent wrote it', missing: 'deleted after the agent wrote it', undone: 'undone' };
+const FILE_WORDS: Record<string, string> = {
+  'as-written': '',
+  changed: 'changed after the agent wrote it',
+  missing: 'deleted after the agent wrote it',
+  undone: 'undone',
+};
 
 function summary(view: PanelView): HTMLElement {
   const t = view.transcript;
@@ -232,9 +311,23 @@ function summary(view: PanelView): HTMLElement {
     const list = h('ul', { class: 'files' });
     for (const f of t.files) {
       const st = view.files[f.path];
-      const b = h('button', { class: 'link', type: 'button', title: `The diff of ${f.path} against the file before the run` }, icon(f.change === 'created' ? 'new-file' : 'diff'), ' ', f.path);
+      const b = h(
+        'button',
+        { class: 'link', type: 'button', title: `The diff of ${f.path} against the file before the run` },
+        icon(f.change === 'created' ? 'new-file' : 'diff'),
+        ' ',
+        f.path,
+      );
       b.addEventListener('click', () => vscode.postMessage({ type: 'diff', path: f.path }));
-      list.append(h('li', {}, b, h('span', { class: 'muted' }, ` ${f.change}`), st && FILE_WORDS[st] ? h('span', { class: `file-status ${st}` }, ` · ${FILE_WORDS[st]}`) : null));
+      list.append(
+        h(
+          'li',
+          {},
+          b,
+          h('span', { class: 'muted' }, ` ${f.change}`),
+          st && FILE_WORDS[st] ? h('span', { class: `file-status ${st}` }, ` · ${FILE_WORDS[st]}`) : null,
+        ),
+      );
     }
     out.append(h('h2', {}, 'Files written'), list);
   }
@@ -248,8 +341,12 @@ function summary(view: PanelView): HTMLElement {
   }
   if (t.checks) {
     const ok = t.checks.failed.length === 0;
-    out.append(h('h2', {}, 'Checks'), h('div', { class: `checks ${ok ? 'passing' : 'failing'}` }, icon(ok ? 'pass' : 'error'), ` ${t.checks.passed}/${t.checks.total} passed`));
-    for (const f of t.checks.failed) out.append(h('div', { class: 'failure' }, h('div', { class: 'name' }, icon('close'), ' ', f.name), h('pre', {}, f.detail)));
+    out.append(
+      h('h2', {}, 'Checks'),
+      h('div', { class: `checks ${ok ? 'passing' : 'failing'}` }, icon(ok ? 'pass' : 'error'), ` ${t.checks.passed}/${t.checks.total} passed`),
+    );
+    for (const f of t.checks.failed)
+      out.append(h('div', { class: 'failure' }, h('div', { class: 'name' }, icon('close'), ' ', f.name), h('pre', {}, f.detail)));
   }
   for (const n of t.notes) out.append(h('p', { class: 'note tone-info' }, icon('info'), ' ', n));
   return out;

@@ -11,5 +11,8 @@
 export function foldName(name: string): string {
   const noIgnorable = name.replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g, '');
   const noStream = noIgnorable.split(':')[0];
-  return noStream.replace(/[. ]+$/, '').toUpperCase().toLowerCase();
+  return noStream
+    .replace(/[. ]+$/, '')
+    .toUpperCase()
+    .toLowerCase();
 }

@@ -26,7 +26,6 @@ export { ledgerPath } from './ledger-path';
 /** Bytes checkWorkspace reads and hashes between two yields to the event loop (a few milliseconds of work). */
 const YIELD_EVERY_BYTES = 2 * 1024 * 1024;
 
-
 function inWorkspace(workspace: string, relPath: string): string {
   return path.join(workspace, ...ledgerPath(relPath).split('/'));
 }
@@ -52,7 +51,11 @@ export async function recordWrite(handle: RunHandle, edit: StateEdit, relPath: s
  * now: its bytes into the content store (their SHA-256), or "absent". The loop saves the answer
  * with the call's attempt marker; paths outside the workspace are left out (the tool refuses them).
  */
-export async function beforeWrites(handle: RunHandle, state: Pick<RunState, 'config' | 'files'>, paths: readonly string[]): Promise<Record<string, string> | undefined> {
+export async function beforeWrites(
+  handle: RunHandle,
+  state: Pick<RunState, 'config' | 'files'>,
+  paths: readonly string[],
+): Promise<Record<string, string> | undefined> {
   const out: Record<string, string> = {};
   for (const p of paths) {
     let key: string;
@@ -67,7 +70,6 @@ export async function beforeWrites(handle: RunHandle, state: Pick<RunState, 'con
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
-
 
 const GONE = ['ENOENT', 'ENOTDIR', 'EISDIR'];
 
@@ -209,7 +211,13 @@ export async function acceptCurrentFiles(handle: RunHandle, edit: StateEdit, cha
     }
     await syncFileDurable(file, { top: state.config.workspace, always: true }); // the ledger vouches for these bytes from now on
     const sha256 = await handle.putBlob(now);
-    edit.put('files', c.path, { sha256, size: now.length, callId: rec.callId, writtenAt: new Date().toISOString(), ...(rec.before !== undefined ? { before: rec.before } : {}) });
+    edit.put('files', c.path, {
+      sha256,
+      size: now.length,
+      callId: rec.callId,
+      writtenAt: new Date().toISOString(),
+      ...(rec.before !== undefined ? { before: rec.before } : {}),
+    });
     accepted.push({ path: c.path, agentVersion, now: now.toString('utf8') });
   }
   return accepted;

@@ -38,7 +38,10 @@ export function resolveInWorkspace(workspace: string, p: unknown, hidden: readon
   if (!isInside(root, abs)) throw new ToolInputError(`path "${p}" is outside the workspace`);
 
   const realRoot = realRootOf(root);
-  const parts = path.relative(root, abs).split(path.sep).filter((s) => s !== '');
+  const parts = path
+    .relative(root, abs)
+    .split(path.sep)
+    .filter((s) => s !== '');
   let cur = root;
   for (const part of parts) {
     cur = path.join(cur, part);

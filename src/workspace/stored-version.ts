@@ -12,7 +12,10 @@ import { sha256Hex } from '../store/files/blobs';
 /** `what`: "the agent's version of src/a.js"; `otherwise`: what that means for the person ("so it cannot be restored; ..."). */
 export async function storedVersion(handle: RunHandle, sha256: string, what: string, otherwise: string): Promise<Buffer> {
   const where = path.join(handle.location, 'blobs', sha256);
-  const corrupt = new CorruptCheckpointError(where, `${what} in the content store no longer matches the SHA-256 it is kept under (${sha256.slice(0, 12)}), ${otherwise}`);
+  const corrupt = new CorruptCheckpointError(
+    where,
+    `${what} in the content store no longer matches the SHA-256 it is kept under (${sha256.slice(0, 12)}), ${otherwise}`,
+  );
   let buf: Buffer | undefined;
   try {
     buf = await handle.getBlob(sha256);

@@ -63,9 +63,16 @@ export async function runFiles(state: Pick<RunState, 'config' | 'files'>): Promi
 /** The files undo would change (restore or delete), or UndoRefusedError. Files already undone are left out. */
 export async function undoPlan(state: RunState): Promise<{ restore: RunFile[]; remove: RunFile[] }> {
   const files = await runFiles(state);
-  const changed: FileChange[] = files.filter((f) => f.status === 'changed' || f.status === 'missing').map((f) => ({ path: f.path, expected: f.sha256, actual: f.current }));
+  const changed: FileChange[] = files
+    .filter((f) => f.status === 'changed' || f.status === 'missing')
+    .map((f) => ({ path: f.path, expected: f.sha256, actual: f.current }));
   const unknown = files.filter((f) => f.before === undefined && f.status !== 'undone').map((f) => f.path);
-  if (changed.length > 0 || unknown.length > 0) throw new UndoRefusedError(state.runId, changed, unknown.filter((p) => !changed.some((c) => c.path === p)));
+  if (changed.length > 0 || unknown.length > 0)
+    throw new UndoRefusedError(
+      state.runId,
+      changed,
+      unknown.filter((p) => !changed.some((c) => c.path === p)),
+    );
   const todo = files.filter((f) => f.status === 'as-written');
   return { restore: todo.filter((f) => f.before !== ABSENT), remove: todo.filter((f) => f.before === ABSENT) };
 }
@@ -80,7 +87,9 @@ export async function undoRunChanges(handle: RunHandle, state: RunState): Promis
   const workspace = state.config.workspace;
   const action = `Undoing run ${state.runId}'s changes`;
   const versions = await Promise.all(
-    plan.restore.map(async (f) => [f.path, await storedVersion(handle, f.before!, `the version of ${f.path} from before the run`, 'so it cannot be put back')] as const),
+    plan.restore.map(
+      async (f) => [f.path, await storedVersion(handle, f.before!, `the version of ${f.path} from before the run`, 'so it cannot be put back')] as const,
+    ),
   );
   const writes = versions.map(([rel, buf]) => [pathStayingInWorkspace(workspace, rel, action), buf] as const);
   const deletes = plan.remove.map((f) => pathStayingInWorkspace(workspace, f.path, action));

@@ -24,14 +24,22 @@ test('approval "later" pauses with the question saved; a resume asks again witho
   const w = world();
   w.person.answer = 'later';
   const points: string[] = [];
-  const r1 = await startRun({ runStore: openStore(dir), state: freshState('a1', dir), parts: w.parts, onEvent: (e) => e.type === 'saved' && points.push(e.point) });
+  const r1 = await startRun({
+    runStore: openStore(dir),
+    state: freshState('a1', dir),
+    parts: w.parts,
+    onEvent: (e) => e.type === 'saved' && points.push(e.point),
+  });
   assert.equal(r1.phase, 'paused');
   assert.equal(points.at(-1), SavePoint.PausedOrDone);
   assert.equal(w.person.lastApproval?.title, 'File x', "the request carries the tool's describe()");
   assert.equal(w.person.lastApproval?.args, '{"note":"x"}');
   let saved = await readRun(dir, 'a1');
   assert.equal(saved.phase, 'paused');
-  assert.deepEqual(saved.pending?.map((p) => [p.kind, p.callId, p.tool]), [['approval', 'c0_0', 'file']]);
+  assert.deepEqual(
+    saved.pending?.map((p) => [p.kind, p.callId, p.tool]),
+    [['approval', 'c0_0', 'file']],
+  );
   assert.equal(saved.attempts, undefined, 'no marker before the yes');
   const askedAt = saved.pending?.[0].askedAt;
 
@@ -48,9 +56,15 @@ test('approval "later" pauses with the question saved; a resume asks again witho
   w.person.approve = async (req) => (seen.push(req), answers.shift()!);
   const r3 = await resumeRun({ runStore: openStore(dir), runId: 'a1', parts: w.parts });
   assert.equal(r3.phase, 'done');
-  assert.deepEqual(seen.map((q) => q.callId), ['c0_0', 'c1_0']);
+  assert.deepEqual(
+    seen.map((q) => q.callId),
+    ['c0_0', 'c1_0'],
+  );
   assert.equal(w.svc.effects, 1);
-  assert.deepEqual(w.svc.records.map((r) => r.note), ['x']);
+  assert.deepEqual(
+    w.svc.records.map((r) => r.note),
+    ['x'],
+  );
   const denied = r3.messages[4];
   assert.ok(denied.role === 'tool');
   assert.deepEqual(denied.results, [{ callId: 'c1_0', content: DENIED, isError: true }]);

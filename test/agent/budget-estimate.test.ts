@@ -20,10 +20,22 @@ test('a budget stops the run before the call whose own estimate would exceed it'
   const parts = (): RunParts => ({ model, tools: toolSet([]), approver: new Person() });
   // About 250k input tokens at $3 per million: $0.75 for this one request.
   const big = (runId: string) =>
-    newState({ runId, task: 't', config: { workspace: dir, provider: 'scripted', model: 'claude-sonnet-4-5', keys: true }, system: 'x'.repeat(1_000_000), prompt: 'go' });
-  await assert.rejects(startRun({ runStore: openStore(dir), state: big('a'), parts, limits: { maxDollars: 0.5 } }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars');
+    newState({
+      runId,
+      task: 't',
+      config: { workspace: dir, provider: 'scripted', model: 'claude-sonnet-4-5', keys: true },
+      system: 'x'.repeat(1_000_000),
+      prompt: 'go',
+    });
+  await assert.rejects(
+    startRun({ runStore: openStore(dir), state: big('a'), parts, limits: { maxDollars: 0.5 } }),
+    (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars',
+  );
   assert.equal(model.total, 0, 'the call was not made');
-  await assert.rejects(startRun({ runStore: openStore(dir), state: big('b'), parts, limits: { maxTokens: 200_000 } }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'tokens');
+  await assert.rejects(
+    startRun({ runStore: openStore(dir), state: big('b'), parts, limits: { maxTokens: 200_000 } }),
+    (e: unknown) => e instanceof BudgetExceededError && e.budget === 'tokens',
+  );
   const ok = await startRun({ runStore: openStore(dir), state: big('c'), parts, limits: { maxDollars: 1 } });
   assert.equal(ok.phase, 'done');
 });
@@ -34,10 +46,24 @@ test("the pre-call estimate uses the provider's configured prices: a dearer tabl
   try {
     // About 10k input tokens: $0.01 at claude-haiku-4-5's default $1 per million, $3 at the configured $300.
     const state = (runId: string) =>
-      newState({ runId, task: 't', config: { workspace: dir, provider: 'anthropic', model: 'claude-haiku-4-5', keys: true }, system: 'x'.repeat(40_000), prompt: 'go' });
+      newState({
+        runId,
+        task: 't',
+        config: { workspace: dir, provider: 'anthropic', model: 'claude-haiku-4-5', keys: true },
+        system: 'x'.repeat(40_000),
+        prompt: 'go',
+      });
     const run = (runId: string, prices?: PriceTable) => {
-      const model = createProvider({ provider: 'anthropic', model: 'claude-haiku-4-5', apiKey: 'sk-test', baseUrl: server.url, ...(prices ? { prices } : {}) }, {});
-      return startRun({ runStore: openStore(dir), state: state(runId), parts: () => ({ model, tools: toolSet([]), approver: new Person() }), limits: { maxDollars: 1 } });
+      const model = createProvider(
+        { provider: 'anthropic', model: 'claude-haiku-4-5', apiKey: 'sk-test', baseUrl: server.url, ...(prices ? { prices } : {}) },
+        {},
+      );
+      return startRun({
+        runStore: openStore(dir),
+        state: state(runId),
+        parts: () => ({ model, tools: toolSet([]), approver: new Person() }),
+        limits: { maxDollars: 1 },
+      });
     };
     const dear = new PriceTable({ 'claude-haiku-4-5': { input: 300, output: 1500 } });
     await assert.rejects(run('dear', dear), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars');

@@ -35,26 +35,44 @@ test('the restart limit defaults to 10: a run is resumed 10 times, the 11th resu
     await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r10', parts, crash }), SimulatedCrash, `resume ${i} is within the default limit`);
   }
   // The 11th resume (no crash this time) saves its count, then stops at the limit.
-  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r10', parts }), (e: unknown) => e instanceof MaxResumesError && e.limit === 10 && e.restarts === 11);
+  await assert.rejects(
+    resumeRun({ runStore: openStore(dir), runId: 'r10', parts }),
+    (e: unknown) => e instanceof MaxResumesError && e.limit === 10 && e.restarts === 11,
+  );
   assert.equal((await readRun(dir, 'r10')).restarts, DEFAULT_MAX_RESTARTS + 1, 'the count was saved before the limit stopped it');
 });
 
 test('turns: the call that would be turn N+1 of a maxTurns N run is refused', () => {
   checkBudget(state(2, [0, 0], 0), { maxTurns: 3 });
-  assert.throws(() => checkBudget(state(3, [0, 0], 0), { maxTurns: 3 }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'turns' && e.used === 3 && e.limit === 3);
+  assert.throws(
+    () => checkBudget(state(3, [0, 0], 0), { maxTurns: 3 }),
+    (e: unknown) => e instanceof BudgetExceededError && e.budget === 'turns' && e.used === 3 && e.limit === 3,
+  );
 });
 
-test('the next call\'s estimate counts: a call that would pass the token or dollar budget is refused before it is made', () => {
+test("the next call's estimate counts: a call that would pass the token or dollar budget is refused before it is made", () => {
   assert.equal(tokensUsed(state(0, [9000, 500, 400], 0).usage), 9900);
   assert.doesNotThrow(() => checkBudget(state(0, [9000, 500, 400], 0), { maxTokens: 10_000 }, { tokens: 100, dollars: 0 }));
-  assert.throws(() => checkBudget(state(0, [9000, 500, 400], 0), { maxTokens: 10_000 }, { tokens: 101, dollars: 0 }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'tokens' && /Raise the budget/.test(e.message));
+  assert.throws(
+    () => checkBudget(state(0, [9000, 500, 400], 0), { maxTokens: 10_000 }, { tokens: 101, dollars: 0 }),
+    (e: unknown) => e instanceof BudgetExceededError && e.budget === 'tokens' && /Raise the budget/.test(e.message),
+  );
   assert.doesNotThrow(() => checkBudget(state(0, [0, 0], 0.05), { maxDollars: 0.06 }, { tokens: 10, dollars: 0.005 }));
-  assert.throws(() => checkBudget(state(0, [0, 0], 0.05), { maxDollars: 0.06 }, { tokens: 10, dollars: 0.02 }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars');
+  assert.throws(
+    () => checkBudget(state(0, [0, 0], 0.05), { maxDollars: 0.06 }, { tokens: 10, dollars: 0.02 }),
+    (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars',
+  );
 });
 
 test('tokens count input, output and cache tokens; dollars are compared as spent', () => {
   checkBudget(state(0, [600, 400], 0), { maxTokens: 1000 });
-  assert.throws(() => checkBudget(state(0, [600, 400, 1], 0), { maxTokens: 1000 }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'tokens' && e.used === 1001);
+  assert.throws(
+    () => checkBudget(state(0, [600, 400, 1], 0), { maxTokens: 1000 }),
+    (e: unknown) => e instanceof BudgetExceededError && e.budget === 'tokens' && e.used === 1001,
+  );
   checkBudget(state(0, [0, 0], 0.5), { maxDollars: 0.5 });
-  assert.throws(() => checkBudget(state(0, [0, 0], 0.51), { maxDollars: 0.5 }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars' && /Raise the budget/.test(e.message));
+  assert.throws(
+    () => checkBudget(state(0, [0, 0], 0.51), { maxDollars: 0.5 }),
+    (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars' && /Raise the budget/.test(e.message),
+  );
 });

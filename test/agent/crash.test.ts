@@ -17,9 +17,18 @@ import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool,
 import { openStore } from '../../src/store/open-store';
 
 const SCRIPT = [
-  reply(0, [['read', { path: 'a' }], ['keyed', { note: 'k1' }]]),
-  reply(1, [['looked', { note: 'l1' }], ['bare', { note: 'b1' }]]),
-  reply(2, [['file', { note: 'f1' }], ['keyed', { note: 'k2' }]]),
+  reply(0, [
+    ['read', { path: 'a' }],
+    ['keyed', { note: 'k1' }],
+  ]),
+  reply(1, [
+    ['looked', { note: 'l1' }],
+    ['bare', { note: 'b1' }],
+  ]),
+  reply(2, [
+    ['file', { note: 'f1' }],
+    ['keyed', { note: 'k2' }],
+  ]),
   reply(3, [], 'done'),
 ];
 const NOTES = ['b1', 'f1', 'k1', 'k2', 'l1'];
@@ -55,7 +64,11 @@ async function scenario(keys: boolean, crashAt: number[]): Promise<Count> {
       if ((model.requests[req.turn] ?? 0) > 0) askedAgain++;
       return complete(req);
     };
-    const parts = (): RunParts => ({ model, tools: toolSet([readTool(), keyedTool(svc), lookupTool(svc), bareTool(svc), approvalTool(svc)]), approver: person });
+    const parts = (): RunParts => ({
+      model,
+      tools: toolSet([readTool(), keyedTool(svc), lookupTool(svc), bareTool(svc), approvalTool(svc)]),
+      approver: person,
+    });
     const points: string[] = [];
     let finished = false;
     for (let life = 0; life < 6 && !finished; life++) {
@@ -113,7 +126,11 @@ for (const keys of [true, false]) {
     const total = clean.points.length;
     assert.ok(total > 30, `found ${total} crash points`);
     const kinds: string[] = [...Object.values(SavePoint), ...Object.values(WritePoint), TOOL_ACTED];
-    for (const k of kinds) assert.ok(clean.points.some((p) => p.endsWith(`:${k}`)), `no ${k} point`);
+    for (const k of kinds)
+      assert.ok(
+        clean.points.some((p) => p.endsWith(`:${k}`)),
+        `no ${k} point`,
+      );
     let questions = 0;
     const asked = new Set<string>();
     for (let i = 1; i <= total; i++) {

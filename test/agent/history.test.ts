@@ -23,7 +23,9 @@ class MemoryEvents implements RunEventStore {
     this.byRun.delete(runId);
   }
   types(runId: string): string[] {
-    return (this.byRun.get(runId) ?? []).map((e) => (e.type === 'stopped' ? `stopped:${e.how}` : e.type === 'ladder' ? `ladder:${e.rung}:${e.outcome}` : e.type));
+    return (this.byRun.get(runId) ?? []).map((e) =>
+      e.type === 'stopped' ? `stopped:${e.how}` : e.type === 'ladder' ? `ladder:${e.rung}:${e.outcome}` : e.type,
+    );
   }
 }
 
@@ -40,7 +42,17 @@ test('a run records its lives: opened, replies, answers with who gave them, and 
   person.answer = 'approve';
   (person as Person & { answeredBy(): string }).answeredBy = () => 'you, in a test';
   await resumeRun({ runStore: openStore(dir), runId: 'h1', parts, events });
-  assert.deepEqual(events.types('h1'), ['opened', 'reply', 'stopped:paused', 'opened', 'workspace-checked', 'answer', 'workspace-checked', 'reply', 'stopped:done']);
+  assert.deepEqual(events.types('h1'), [
+    'opened',
+    'reply',
+    'stopped:paused',
+    'opened',
+    'workspace-checked',
+    'answer',
+    'workspace-checked',
+    'reply',
+    'stopped:done',
+  ]);
   const all = events.byRun.get('h1')!;
   const reopened = all[3];
   assert.ok(reopened.type === 'opened' && reopened.resumed && reopened.reask && reopened.nextCall === 'c0_0');
@@ -67,7 +79,11 @@ test('a crash records nothing after the last save: the ladder decision of the ne
     if (p === SavePoint.ResultSaved) throw new SimulatedCrash(p);
   };
   await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'h2', parts, events, crash: crashAtResult }), SimulatedCrash);
-  assert.deepEqual(events.types('h2'), ['opened', 'reply', 'opened', 'workspace-checked', 'ladder:lookup:done'], 'the decision is recorded: its result was saved before the crash');
+  assert.deepEqual(
+    events.types('h2'),
+    ['opened', 'reply', 'opened', 'workspace-checked', 'ladder:lookup:done'],
+    'the decision is recorded: its result was saved before the crash',
+  );
   await resumeRun({ runStore: openStore(dir), runId: 'h2', parts, events });
   assert.equal(svc.effects, 1);
   assert.deepEqual(events.types('h2').slice(5), ['opened', 'workspace-checked', 'reply', 'stopped:done']);
@@ -86,7 +102,11 @@ test('an error stop drops the claims its last save did not cover and records the
   const parts = (): RunParts => ({ model, tools: toolSet([approvalTool(svc)]), approver: person });
   const events = new MemoryEvents();
   await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('h3', dir), parts, events, signal: ac.signal }));
-  assert.deepEqual(events.types('h3'), ['opened', 'reply', 'workspace-checked', 'stopped:cancelled'], 'the approval was not saved (cancelled before its marker), so it is not claimed; the check after it is kept');
+  assert.deepEqual(
+    events.types('h3'),
+    ['opened', 'reply', 'workspace-checked', 'stopped:cancelled'],
+    'the approval was not saved (cancelled before its marker), so it is not claimed; the check after it is kept',
+  );
   const stop = events.byRun.get('h3')!.at(-1)!;
   assert.ok(stop.type === 'stopped' && stop.code === 'cancelled');
 });

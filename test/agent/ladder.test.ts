@@ -24,7 +24,11 @@ const base: Tool = { name: 'x', description: '', args: z.object({}), run: async 
 const at = (ms: number): Date => new Date(Date.parse(T0) + ms);
 
 test('step 1: read-only, idempotent, or a key the service still keeps reruns', async () => {
-  for (const t of [{ ...base, readOnly: true }, { ...base, idempotent: true }, { ...base, keyed: keyedFor(1000) }]) {
+  for (const t of [
+    { ...base, readOnly: true },
+    { ...base, idempotent: true },
+    { ...base, keyed: keyedFor(1000) },
+  ]) {
     assert.deepEqual(await climbLadder(t, call, marker('k'), {}, ctx(), at(999)), { step: 'rerun', action: 'rerun' }, JSON.stringify(t));
   }
 });
@@ -48,7 +52,12 @@ test('step 2: the lookup decides done (its output is the result) or not-done (re
   assert.deepEqual(await climbLadder(done, call, marker(), {}, ctx(), at(0)), { step: 'lookup', action: 'done', output: { content: 'found #7' } });
   const notDone: Tool = { ...base, lookup: async () => ({ status: 'not-done' }) };
   assert.deepEqual(await climbLadder(notDone, call, marker(), {}, ctx(), at(0)), { step: 'lookup', action: 'rerun' });
-  const unsure: Tool = { ...base, lookup: async () => { throw new Error('index lags behind'); } };
+  const unsure: Tool = {
+    ...base,
+    lookup: async () => {
+      throw new Error('index lags behind');
+    },
+  };
   const d = await climbLadder(unsure, call, marker(), {}, ctx(), at(0));
   assert.equal(d.step, 'person');
   assert.ok(d.step === 'person' && d.lookupFailed && /index lags behind/.test(d.reason));
@@ -57,10 +66,21 @@ test('step 2: the lookup decides done (its output is the result) or not-done (re
 });
 
 test('a lookup interrupted by a crash or a cancellation does not become a question', async () => {
-  const crashing: Tool = { ...base, lookup: async () => { throw new SimulatedCrash('lookup'); } };
+  const crashing: Tool = {
+    ...base,
+    lookup: async () => {
+      throw new SimulatedCrash('lookup');
+    },
+  };
   await assert.rejects(climbLadder(crashing, call, marker(), {}, ctx(), at(0)), SimulatedCrash);
   const ac = new AbortController();
-  const aborted: Tool = { ...base, lookup: async () => { ac.abort(); throw new Error('aborted'); } };
+  const aborted: Tool = {
+    ...base,
+    lookup: async () => {
+      ac.abort();
+      throw new Error('aborted');
+    },
+  };
   await assert.rejects(climbLadder(aborted, call, marker(), {}, ctx(ac.signal), at(0)), /aborted/);
 });
 
@@ -75,7 +95,14 @@ async function crashAfterActed(nth: number, tools: (svc: Service) => Tool[], scr
   let acted = 0;
   try {
     await assert.rejects(
-      startRun({ runStore: openStore(dir), state: freshState('l1', dir), parts, crash: (pt) => { if (pt === TOOL_ACTED && ++acted === nth) throw new SimulatedCrash(pt); } }),
+      startRun({
+        runStore: openStore(dir),
+        state: freshState('l1', dir),
+        parts,
+        crash: (pt) => {
+          if (pt === TOOL_ACTED && ++acted === nth) throw new SimulatedCrash(pt);
+        },
+      }),
       SimulatedCrash,
     );
     const mid = await readRun(dir, 'l1');
@@ -90,7 +117,10 @@ test('a keyed call that may have acted is rerun with the SAME key, and the servi
   const { svc, person, events, mid, r } = await crashAfterActed(1, (s) => [keyedTool(s)], [reply(0, [['keyed', { note: 'k' }]]), reply(1, [], 'done')]);
   const key = idempotencyKey('l1', 'c0_0');
   assert.equal(mid.attempts?.['c0_0']?.key, key);
-  assert.deepEqual(svc.requests, [{ note: 'k', key }, { note: 'k', key }]);
+  assert.deepEqual(svc.requests, [
+    { note: 'k', key },
+    { note: 'k', key },
+  ]);
   assert.equal(svc.effects, 1);
   assert.equal(person.questions, 0);
   assert.ok(events.some((e) => e.type === 'ladder' && e.step === 'rerun' && e.outcome === 'rerun'));
@@ -112,18 +142,34 @@ test('the person answers "later" (paused, asked again on resume, one entry), the
   const dir = tempDir(t);
   const svc = new Service();
   const person = new Person(svc);
-  const model = new ScriptModel([reply(0, [['read', { path: 'a' }], ['bare', { note: 'b' }]]), reply(1, [], 'done')]);
+  const model = new ScriptModel([
+    reply(0, [
+      ['read', { path: 'a' }],
+      ['bare', { note: 'b' }],
+    ]),
+    reply(1, [], 'done'),
+  ]);
   const parts = (): RunParts => ({ model, tools: toolSet([readTool(), bareTool(svc)]), approver: person });
   let acted = 0;
   await assert.rejects(
-    startRun({ runStore: openStore(dir), state: freshState('l2', dir), parts, crash: (pt) => { if (pt === TOOL_ACTED && ++acted === 2) throw new SimulatedCrash(pt); } }),
+    startRun({
+      runStore: openStore(dir),
+      state: freshState('l2', dir),
+      parts,
+      crash: (pt) => {
+        if (pt === TOOL_ACTED && ++acted === 2) throw new SimulatedCrash(pt);
+      },
+    }),
     SimulatedCrash,
   );
   const resolve = person.resolve.bind(person);
   person.resolve = async () => (person.questions++, { answer: 'later' });
   const r1 = await resumeRun({ runStore: openStore(dir), runId: 'l2', parts });
   assert.equal(r1.phase, 'paused');
-  assert.deepEqual(r1.pending?.map((p) => [p.kind, p.callId]), [['ladder', 'c0_1']]);
+  assert.deepEqual(
+    r1.pending?.map((p) => [p.kind, p.callId]),
+    [['ladder', 'c0_1']],
+  );
   const r2 = await resumeRun({ runStore: openStore(dir), runId: 'l2', parts });
   assert.equal(r2.phase, 'paused');
   assert.equal((await readRun(dir, 'l2')).pending?.length, 1, 'no duplicate pending entry');
@@ -144,7 +190,18 @@ test('the person answers "rerun": the call runs again once', async () => {
   person.resolve = async () => (person.questions++, { answer: 'rerun' });
   // A bare call whose first run threw before acting: the crash lands after it, so it has a marker and no record.
   let first = true;
-  const flaky = (s: Service): Tool[] => [{ ...bareTool(s), async run(a: { note: string }, c) { if (first) { first = false; return { content: 'nothing happened' }; } return bareTool(s).run(a, c); } }];
+  const flaky = (s: Service): Tool[] => [
+    {
+      ...bareTool(s),
+      async run(a: { note: string }, c) {
+        if (first) {
+          first = false;
+          return { content: 'nothing happened' };
+        }
+        return bareTool(s).run(a, c);
+      },
+    },
+  ];
   const { svc, r } = await crashAfterActed(1, flaky, [reply(0, [['bare', { note: 'b' }]]), reply(1, [], 'done')], person);
   assert.equal(person.questions, 1);
   assert.equal(svc.effects, 1);

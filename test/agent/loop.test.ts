@@ -12,7 +12,15 @@ import { reply, ScriptModel, Service, keyedTool, readTool, Person, freshState, b
 import { tempDir } from '../support/temp-dir';
 import { openStore } from '../../src/store/open-store';
 
-function world(script = [reply(0, [['read', { path: 'a' }], ['keyed', { note: 'n1' }]]), reply(1, [], 'all done')]) {
+function world(
+  script = [
+    reply(0, [
+      ['read', { path: 'a' }],
+      ['keyed', { note: 'n1' }],
+    ]),
+    reply(1, [], 'all done'),
+  ],
+) {
   const svc = new Service();
   const model = new ScriptModel(script);
   const person = new Person(svc);
@@ -26,11 +34,23 @@ test('a run goes model -> tools -> model -> done, saving at the named points', a
   const dir = tempDir(t);
   const w = world();
   const points: string[] = [];
-  const r = await startRun({ runStore: openStore(dir), state: freshState('r1', dir), parts: w.parts, onEvent: (e) => e.type === 'saved' && points.push(e.point) });
+  const r = await startRun({
+    runStore: openStore(dir),
+    state: freshState('r1', dir),
+    parts: w.parts,
+    onEvent: (e) => e.type === 'saved' && points.push(e.point),
+  });
   assert.equal(r.phase, 'done');
   assert.equal(r.answer, 'all done');
   assert.equal(r.turns, 2);
-  assert.deepEqual(points, [SavePoint.RunStarted, SavePoint.ReplyArrived, SavePoint.ResultSaved, SavePoint.AttemptMarked, SavePoint.ResultSaved, SavePoint.PausedOrDone]);
+  assert.deepEqual(points, [
+    SavePoint.RunStarted,
+    SavePoint.ReplyArrived,
+    SavePoint.ResultSaved,
+    SavePoint.AttemptMarked,
+    SavePoint.ResultSaved,
+    SavePoint.PausedOrDone,
+  ]);
   assert.equal(w.svc.effects, 1);
   const s = await readRun(dir, 'r1');
   assert.equal(s.messages.length, 4);
@@ -71,7 +91,14 @@ test('a model-phase resume makes the call it was about to make', async (t) => {
   const dir = tempDir(t);
   const w = world();
   await assert.rejects(
-    startRun({ runStore: openStore(dir), state: freshState('r3', dir), parts: w.parts, crash: (p) => { if (p === SavePoint.RunStarted) throw new SimulatedCrash(p); } }),
+    startRun({
+      runStore: openStore(dir),
+      state: freshState('r3', dir),
+      parts: w.parts,
+      crash: (p) => {
+        if (p === SavePoint.RunStarted) throw new SimulatedCrash(p);
+      },
+    }),
     SimulatedCrash,
   );
   assert.equal((await readRun(dir, 'r3')).phase, 'model');
@@ -86,8 +113,14 @@ test('budgets cover the whole life of a run', async (t) => {
   const script = [reply(0, [['read', { path: 'a' }]]), reply(1, [['read', { path: 'b' }]]), reply(2, [], 'done')];
   const w = world(script);
   await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('r4', dir), parts: w.parts, limits: { maxTurns: 1 } }), BudgetExceededError);
-  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r4', parts: w.parts, limits: { maxTurns: 1 } }), (e: unknown) => e instanceof BudgetExceededError && e.used === 1);
-  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r4', parts: w.parts, limits: { maxDollars: 0.015 } }), (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars');
+  await assert.rejects(
+    resumeRun({ runStore: openStore(dir), runId: 'r4', parts: w.parts, limits: { maxTurns: 1 } }),
+    (e: unknown) => e instanceof BudgetExceededError && e.used === 1,
+  );
+  await assert.rejects(
+    resumeRun({ runStore: openStore(dir), runId: 'r4', parts: w.parts, limits: { maxDollars: 0.015 } }),
+    (e: unknown) => e instanceof BudgetExceededError && e.budget === 'dollars',
+  );
   const r = await resumeRun({ runStore: openStore(dir), runId: 'r4', parts: w.parts, limits: { maxTurns: 3 } });
   assert.equal(r.phase, 'done');
   assert.equal(r.turns, 3);
@@ -100,14 +133,25 @@ test('the restart limit stops the run with MaxResumesError, counted before anyth
     if (p === SavePoint.RunStarted) throw new SimulatedCrash(p);
   };
   await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('r5', dir), parts: w.parts, crash: dieAtStart }), SimulatedCrash);
-  for (let i = 0; i < 3; i++) await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r5', parts: w.parts, crash: dieAtStart, limits: { maxRestarts: 3 } }), SimulatedCrash);
-  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r5', parts: w.parts, limits: { maxRestarts: 3 } }), (e: unknown) => e instanceof MaxResumesError && e.restarts === 4);
+  for (let i = 0; i < 3; i++)
+    await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r5', parts: w.parts, crash: dieAtStart, limits: { maxRestarts: 3 } }), SimulatedCrash);
+  await assert.rejects(
+    resumeRun({ runStore: openStore(dir), runId: 'r5', parts: w.parts, limits: { maxRestarts: 3 } }),
+    (e: unknown) => e instanceof MaxResumesError && e.restarts === 4,
+  );
   assert.equal(w.model.total, 0);
 });
 
 test('invalid JSON arguments become an error result and the run goes on', async (t) => {
   const dir = tempDir(t);
-  const w = world([reply(0, [['read', '{"path": "a.js"'], ['nope', {}], ['read', { path: 3 }]]), reply(1, [], 'ok')]);
+  const w = world([
+    reply(0, [
+      ['read', '{"path": "a.js"'],
+      ['nope', {}],
+      ['read', { path: 3 }],
+    ]),
+    reply(1, [], 'ok'),
+  ]);
   const r = await startRun({ runStore: openStore(dir), state: freshState('r6', dir), parts: w.parts });
   assert.equal(r.phase, 'done');
   const results = (r.messages[2] as { results: { content: string; isError?: boolean }[] }).results;
@@ -124,8 +168,20 @@ test('cancellation saves where the run stopped and throws CancelledError; the ru
   const dir = tempDir(t);
   const ac = new AbortController();
   const svc = new Service();
-  const slow: Tool<{ note: string }> = { ...keyedTool(svc), async run(args, ctx) { ac.abort(); return { content: `created #${svc.create(String(args.note), ctx.key)}` }; } };
-  const model = new ScriptModel([reply(0, [['keyed', { note: 'a' }], ['keyed', { note: 'b' }]]), reply(1, [], 'done')]);
+  const slow: Tool<{ note: string }> = {
+    ...keyedTool(svc),
+    async run(args, ctx) {
+      ac.abort();
+      return { content: `created #${svc.create(String(args.note), ctx.key)}` };
+    },
+  };
+  const model = new ScriptModel([
+    reply(0, [
+      ['keyed', { note: 'a' }],
+      ['keyed', { note: 'b' }],
+    ]),
+    reply(1, [], 'done'),
+  ]);
   const parts = (): RunParts => ({ model, tools: toolSet([slow]), approver: new Person(svc) });
   await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('r8', dir), parts, signal: ac.signal }), CancelledError);
   const s = await readRun(dir, 'r8');
@@ -140,7 +196,13 @@ test('cancellation saves where the run stopped and throws CancelledError; the ru
 test('a lost lock stops the run before the next side effect', async (t) => {
   const dir = tempDir(t);
   const svc = new Service();
-  const model = new ScriptModel([reply(0, [['read', { path: 'a' }], ['bare', { note: 'a' }]]), reply(1, [], 'done')]);
+  const model = new ScriptModel([
+    reply(0, [
+      ['read', { path: 'a' }],
+      ['bare', { note: 'a' }],
+    ]),
+    reply(1, [], 'done'),
+  ]);
   const read = readTool();
   let lost!: () => void;
   const compromised = new Promise<void>((resolve) => (lost = resolve));
@@ -155,7 +217,10 @@ test('a lost lock stops the run before the next side effect', async (t) => {
     },
   };
   const parts = (): RunParts => ({ model, tools: toolSet([sneaky, bareTool(svc)]), approver: new Person(svc) });
-  await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('r9', dir), parts, store: { staleMs: 2000, onCompromised: () => lost() } }), LockCompromisedError);
+  await assert.rejects(
+    startRun({ runStore: openStore(dir), state: freshState('r9', dir), parts, store: { staleMs: 2000, onCompromised: () => lost() } }),
+    LockCompromisedError,
+  );
   assert.equal(svc.effects, 0, 'the bare call after the read never ran');
   const s = await readRun(dir, 'r9');
   assert.equal(s.phase, 'tools');
@@ -178,12 +243,25 @@ test('a file the run wrote, edited behind its back, stops the resume with Worksp
   const model = new ScriptModel([reply(0, [['write', { path: 'f.txt' }]]), reply(1, [], 'done')]);
   const parts = (): RunParts => ({ model, tools: toolSet([writer]), approver: new Person() });
   await assert.rejects(
-    startRun({ runStore: openStore(dir), state: freshState('r10', dir), parts, crash: (p) => { if (p === SavePoint.ResultSaved) throw new SimulatedCrash(p); } }),
+    startRun({
+      runStore: openStore(dir),
+      state: freshState('r10', dir),
+      parts,
+      crash: (p) => {
+        if (p === SavePoint.ResultSaved) throw new SimulatedCrash(p);
+      },
+    }),
     SimulatedCrash,
   );
   fs.writeFileSync(`${dir}/f.txt`, 'human');
-  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r10', parts }), (e: unknown) => e instanceof WorkspaceChangedError && e.changes[0].path === 'f.txt' && e.changes[0].actual !== null);
+  await assert.rejects(
+    resumeRun({ runStore: openStore(dir), runId: 'r10', parts }),
+    (e: unknown) => e instanceof WorkspaceChangedError && e.changes[0].path === 'f.txt' && e.changes[0].actual !== null,
+  );
   fs.rmSync(`${dir}/f.txt`);
-  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'r10', parts }), (e: unknown) => e instanceof WorkspaceChangedError && e.changes[0].actual === null);
+  await assert.rejects(
+    resumeRun({ runStore: openStore(dir), runId: 'r10', parts }),
+    (e: unknown) => e instanceof WorkspaceChangedError && e.changes[0].actual === null,
+  );
   assert.equal(model.total, 1);
 });

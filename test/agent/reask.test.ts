@@ -79,7 +79,10 @@ test('a paused run that crashes after the answer counts that restart, and a cras
     if (p === SavePoint.RunStarted) throw new SimulatedCrash(p);
   };
   await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'q2', parts: w.parts, crash: dieAtStart, limits: { maxRestarts: 1 } }), SimulatedCrash);
-  await assert.rejects(resumeRun({ runStore: openStore(dir), runId: 'q2', parts: w.parts, limits: { maxRestarts: 1 } }), (e: unknown) => e instanceof MaxResumesError && e.restarts === 2);
+  await assert.rejects(
+    resumeRun({ runStore: openStore(dir), runId: 'q2', parts: w.parts, limits: { maxRestarts: 1 } }),
+    (e: unknown) => e instanceof MaxResumesError && e.restarts === 2,
+  );
   assert.equal(w.svc.effects, 0);
 });
 
@@ -98,7 +101,11 @@ test('a file the run wrote and the person edited while the question was open sto
   assert.equal(w.svc.effects, 0, 'the approved call did not run');
   const s = await readRun(dir, 'q3');
   assert.equal(s.phase, 'paused');
-  assert.deepEqual(s.pending?.map((p) => p.callId), ['c1_0'], 'the question stays saved: it is asked again once the files are dealt with');
+  assert.deepEqual(
+    s.pending?.map((p) => p.callId),
+    ['c1_0'],
+    'the question stays saved: it is asked again once the files are dealt with',
+  );
   assert.ok(!events.some((e) => e.type === 'workspace-verified' && e.after === 'question'));
 
   // Put the agent's version back: the reopened run asks again, checks again, and files once.

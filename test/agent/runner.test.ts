@@ -14,9 +14,25 @@ test('the lock is released whatever stops the run: a failing parts(), a crash (w
   const dir = tempDir(t);
   const model = new ScriptModel([reply(0, [['read', { path: 'a' }]]), reply(1, [], 'done')]);
   const parts = (): RunParts => ({ model, tools: toolSet([readTool()]), approver: new Person() });
-  await assert.rejects(startRun({ runStore: openStore(dir), state: freshState('u1', dir), parts: () => { throw new Error('no API key'); } }), /no API key/);
   await assert.rejects(
-    resumeRun({ runStore: openStore(dir), runId: 'u1', parts, crash: (p) => { if (p === SavePoint.ReplyArrived) throw new SimulatedCrash(p); } }),
+    startRun({
+      runStore: openStore(dir),
+      state: freshState('u1', dir),
+      parts: () => {
+        throw new Error('no API key');
+      },
+    }),
+    /no API key/,
+  );
+  await assert.rejects(
+    resumeRun({
+      runStore: openStore(dir),
+      runId: 'u1',
+      parts,
+      crash: (p) => {
+        if (p === SavePoint.ReplyArrived) throw new SimulatedCrash(p);
+      },
+    }),
     SimulatedCrash,
   );
   const s = await readRun(dir, 'u1');

@@ -11,7 +11,13 @@ test('a call its tool settles before approval gets that result; nobody is asked;
   const dir = tmp();
   try {
     const svc = new Service();
-    const model = new ScriptModel([reply(0, [['file', { note: 'known' }], ['file', { note: 'new' }]]), reply(1, [], 'done')]);
+    const model = new ScriptModel([
+      reply(0, [
+        ['file', { note: 'known' }],
+        ['file', { note: 'new' }],
+      ]),
+      reply(1, [], 'done'),
+    ]);
     const person = new Person(svc);
     const base = approvalTool(svc);
     const tool: Tool = Object.assign(Object.create(base) as Tool, {
@@ -23,8 +29,15 @@ test('a call its tool settles before approval gets that result; nobody is asked;
     assert.equal(person.approvals, 1, 'only the unsettled call was put to the person');
     assert.equal(person.lastApproval?.title, 'File new');
     const results = r.messages.flatMap((m) => (m.role === 'tool' ? m.results : []));
-    assert.deepEqual(results.find((x) => x.callId === 'c0_0'), { callId: 'c0_0', content: 'already filed as issue #1' });
-    assert.deepEqual(svc.records.map((x) => x.note), ['new'], 'the settled call did not run');
+    assert.deepEqual(
+      results.find((x) => x.callId === 'c0_0'),
+      { callId: 'c0_0', content: 'already filed as issue #1' },
+    );
+    assert.deepEqual(
+      svc.records.map((x) => x.note),
+      ['new'],
+      'the settled call did not run',
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -36,11 +49,18 @@ test('a check that fails asks the person as before', async () => {
     const svc = new Service();
     const model = new ScriptModel([reply(0, [['file', { note: 'x' }]]), reply(1, [], 'done')]);
     const person = new Person(svc);
-    const tool: Tool = Object.assign(Object.create(approvalTool(svc)) as Tool, { settledBeforeApproval: async () => { throw new Error('tracker down'); } });
+    const tool: Tool = Object.assign(Object.create(approvalTool(svc)) as Tool, {
+      settledBeforeApproval: async () => {
+        throw new Error('tracker down');
+      },
+    });
     const r = await startRun({ runStore: openStore(dir), state: freshState('s2', dir), parts: () => ({ model, tools: toolSet([tool]), approver: person }) });
     assert.equal(r.phase, 'done');
     assert.equal(person.approvals, 1);
-    assert.deepEqual(svc.records.map((x) => x.note), ['x']);
+    assert.deepEqual(
+      svc.records.map((x) => x.note),
+      ['x'],
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

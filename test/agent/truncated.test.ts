@@ -55,7 +55,10 @@ function dir(t: TestContext): string {
 
 test('Anthropic: a reply cut at max_tokens is continued, never taken as the answer', async (t) => {
   const s = await server(t, [
-    { kind: 'sse', frames: anthropicFrames([{ text: ['The cause is the missing guard in ', 'src/todo.js, and the fi'] }], undefined, { stopReason: 'max_tokens' }) },
+    {
+      kind: 'sse',
+      frames: anthropicFrames([{ text: ['The cause is the missing guard in ', 'src/todo.js, and the fi'] }], undefined, { stopReason: 'max_tokens' }),
+    },
     { kind: 'sse', frames: anthropicFrames([{ text: ['Done: the guard is missing in src/todo.js.'] }]) },
   ]);
   const d = dir(t);
@@ -95,7 +98,10 @@ test(`${MAX_CUT_REPLIES} cut replies in a row stop the run with ReplyCutError; a
   const s = await server(t, [cut(), cut(), cut(), { kind: 'sse', frames: anthropicFrames([{ text: ['Short answer.'] }]) }]);
   const d = dir(t);
   const parts = (): RunParts => ({ model: anthropic(s), tools: toolSet([readTool()]), approver: new Person() });
-  await assert.rejects(startRun({ runStore: openStore(d), state: freshState('cut-3', d), parts }), (e: unknown) => e instanceof ReplyCutError && e.inARow === MAX_CUT_REPLIES && /max_tokens/.test(e.message));
+  await assert.rejects(
+    startRun({ runStore: openStore(d), state: freshState('cut-3', d), parts }),
+    (e: unknown) => e instanceof ReplyCutError && e.inARow === MAX_CUT_REPLIES && /max_tokens/.test(e.message),
+  );
   const saved = await readRun(d, 'cut-3');
   assert.equal(saved.phase, 'model');
   assert.equal(saved.turns, MAX_CUT_REPLIES, 'every cut reply was saved');

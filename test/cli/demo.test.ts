@@ -35,7 +35,10 @@ test('crash after code_patch, resume, every check passes and one issue per group
   const status = lastJson<StatusJson>(triage(['status', '--state', state, '--json']).stdout);
   assert.equal(status.runs.length, 1);
   assert.equal(status.runs[0].phase, 'tools');
-  assert.deepEqual(status.runs[0].unresolved.map((m) => m.tool), ['code_patch']);
+  assert.deepEqual(
+    status.runs[0].unresolved.map((m) => m.tool),
+    ['code_patch'],
+  );
   const turnsAtCrash = status.runs[0].turns;
 
   const second = triage(['run', '--task', main.name, '--state', state, '--approve', 'yes', '--json']);
@@ -65,11 +68,18 @@ test('crash after code_patch, resume, every check passes and one issue per group
     assert.equal(a.finishedBefore, true);
     assert.deepEqual([a.phase, a.turns, a.restarts, a.usage], [r.phase, r.turns, r.restarts, r.usage], 'nothing ran: turns, restarts and spend as saved');
     assert.equal(a.checks.passed, a.checks.total);
-    assert.deepEqual(a.issues.map((i) => i.number), r.issues.map((i) => i.number));
+    assert.deepEqual(
+      a.issues.map((i) => i.number),
+      r.issues.map((i) => i.number),
+    );
   }
   const human = triage(['run', '--task', main.name, '--state', state, '--approve', 'yes']);
   assert.match(human.stdout, /already finished: its saved result, no model call; --new starts another run/);
-  assert.equal(lastJson<{ issues: unknown[] }>(triage(['tracker', 'list', '--state', state, '--json']).stdout).issues.length, main.groups.length, 'nothing filed again');
+  assert.equal(
+    lastJson<{ issues: unknown[] }>(triage(['tracker', 'list', '--state', state, '--json']).stdout).issues.length,
+    main.groups.length,
+    'nothing filed again',
+  );
   const runs = lastJson<StatusJson>(triage(['status', '--state', state, '--json']).stdout).runs;
   assert.equal(runs.length, 1, 'no second run was started');
 });

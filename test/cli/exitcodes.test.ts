@@ -41,7 +41,10 @@ test('a corrupt checkpoint exits 8, names the file and is left untouched', (t) =
   const first = triage(['run', '--task', main.name, '--state', state, '--die-after', 'code_patch', '--approve', 'yes']);
   assert.equal(first.signal, 'SIGKILL');
   const runs = path.join(state, 'runs');
-  const file = path.join(runs, fs.readdirSync(runs).find((f) => f.endsWith('.json'))!);
+  const file = path.join(
+    runs,
+    fs.readdirSync(runs).find((f) => f.endsWith('.json'))!,
+  );
   const bytes = fs.readFileSync(file);
   fs.writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length / 2)));
   const cut = fs.readFileSync(file);

@@ -25,7 +25,10 @@ test('triage group skips a named pipe and a symlink out of the workspace, and sa
   const text = triage(['group', '--crashes', 'logs', '--workspace', ws]);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /1 crash group\(s\) from 1 crash\(es\) in logs\//);
-  assert.match(text.stdout, /not read: logs\/linked\.log \(a symlink that leads out of the workspace\), logs\/pipe\.log \(not a regular file \(a named pipe\)\)/);
+  assert.match(
+    text.stdout,
+    /not read: logs\/linked\.log \(a symlink that leads out of the workspace\), logs\/pipe\.log \(not a regular file \(a named pipe\)\)/,
+  );
   assert.doesNotMatch(text.stdout, /SECRET|leak/);
 
   const json = triage(['group', '--crashes', 'logs', '--workspace', ws, '--json']);

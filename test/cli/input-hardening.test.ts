@@ -50,13 +50,27 @@ test('--record refuses an existing file (exit 2, nothing started, the file untou
 test('a --base-url with a user name or password exits 2 at once, never printing the secret or saving a run', (t) => {
   const dir = tempDir(t);
   const state = path.join(dir, 'state');
-  const r = triage(['run', '--task', mainTask(), '--state', state, '--model', 'openai', '--base-url', 'http://alice:hunter2@127.0.0.1:9/v1', '--approve', 'yes']);
+  const r = triage([
+    'run',
+    '--task',
+    mainTask(),
+    '--state',
+    state,
+    '--model',
+    'openai',
+    '--base-url',
+    'http://alice:hunter2@127.0.0.1:9/v1',
+    '--approve',
+    'yes',
+  ]);
   assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /--base-url holds a user name or password \(http:\/\/\*\*\*@127\.0\.0\.1:9\/v1\)/);
   assert.ok(!/alice|hunter2/.test(r.stderr + r.stdout), r.stderr);
   assert.equal(fs.existsSync(path.join(state, 'runs')), false, 'no run was saved');
 
-  const env = triage(['run', '--task', mainTask(), '--state', state, '--model', 'openai', '--approve', 'yes'], { env: { OPENAI_BASE_URL: 'http://alice:hunter2@127.0.0.1:9/v1' } });
+  const env = triage(['run', '--task', mainTask(), '--state', state, '--model', 'openai', '--approve', 'yes'], {
+    env: { OPENAI_BASE_URL: 'http://alice:hunter2@127.0.0.1:9/v1' },
+  });
   assert.equal(env.status, 2, env.stderr);
   assert.match(env.stderr, /OPENAI_BASE_URL holds a user name or password/);
   assert.ok(!/alice|hunter2/.test(env.stderr + env.stdout), env.stderr);

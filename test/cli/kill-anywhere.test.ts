@@ -57,7 +57,9 @@ function life(args: string[], killAtLine: number | undefined): Promise<Life> {
 
 test('SIGKILLs of the whole process group at reported points, then the same command until exit 0: one issue per crash group', async (t) => {
   const state = tempDir(t, 'triage-kill-');
-  const main = lastJson<{ tasks: { name: string; main: boolean; groups: string[]; checks: number }[] }>(triage(['tasks', '--json']).stdout).tasks.find((t) => t.main)!;
+  const main = lastJson<{ tasks: { name: string; main: boolean; groups: string[]; checks: number }[] }>(triage(['tasks', '--json']).stdout).tasks.find(
+    (t) => t.main,
+  )!;
   const args = ['run', '--task', main.name, '--state', state, '--approve', 'yes', '--json'];
   const random = new Rng(20261203); // seeded, so a failure can be replayed with the same kill times
   const KILLED_LIVES = 8;
@@ -84,7 +86,11 @@ test('SIGKILLs of the whole process group at reported points, then the same comm
   const listed = lastJson<{ issues: { cause: string; runId?: string }[] }>(triage(['tracker', 'list', '--state', state, '--json']).stdout).issues;
   assert.deepEqual(listed.map((i) => i.cause).sort(), [...main.groups].sort(), `exactly one issue per crash group (${seen.join(', ')})`);
   const runs = lastJson<{ runs: { runId: string }[] }>(triage(['status', '--state', state, '--json']).stdout).runs;
-  assert.deepEqual(runs.map((x) => x.runId), [r.runId], 'one run: every life after a kill resumed it');
+  assert.deepEqual(
+    runs.map((x) => x.runId),
+    [r.runId],
+    'one run: every life after a kill resumed it',
+  );
 
   // Only on request does the same task get a second run (its own copy of the sample, so its own issues).
   const fresh = triage([...args, '--new']);

@@ -18,7 +18,12 @@ test('flags raise the limits, "none" lifts one, anything else is bad input', () 
   const l = limitsFromFlags({ 'max-turns': '400', 'max-dollars': 'none', 'max-tokens': '2000000', 'max-restarts': '3' });
   assert.deepEqual(l, { maxTurns: 400, maxDollars: Infinity, maxTokens: 2000000, maxRestarts: 3 });
   assert.deepEqual(withDefaultLimits(l), l, 'given limits stand');
-  for (const bad of ['-1', 'lots', '', 'Infinity']) assert.throws(() => limitsFromFlags({ 'max-dollars': bad }), (e: unknown) => e instanceof BadInputError && /--max-dollars/.test(e.message), bad);
+  for (const bad of ['-1', 'lots', '', 'Infinity'])
+    assert.throws(
+      () => limitsFromFlags({ 'max-dollars': bad }),
+      (e: unknown) => e instanceof BadInputError && /--max-dollars/.test(e.message),
+      bad,
+    );
 });
 
 test('triage worker takes the limit flags (a bad one is bad input before any store is contacted)', () => {

@@ -21,7 +21,10 @@ const PG_BACKEND = /[\\/]src[\\/]store[\\/]pg[\\/]/;
 function loadedBy(dir: string, args: string[]): { status: number | null; stderr: string; modules: string[] } {
   const preload = path.join(dir, 'loaded.js');
   const out = path.join(dir, 'loaded.json');
-  fs.writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.keys(require.cache))));\n`);
+  fs.writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.keys(require.cache))));\n`,
+  );
   const r = spawnSync(process.execPath, ['--require', preload, MAIN, ...args], {
     encoding: 'utf8',
     input: '',
@@ -41,7 +44,10 @@ test('a whole run on local files, then its status, loads no module of pg nor src
   const main = lastJson<{ tasks: { name: string; main: boolean }[] }>(triage(['tasks', '--json']).stdout).tasks.find((x) => x.main)!;
   const run = loadedBy(dir, ['run', '--task', main.name, '--state', state, '--approve', 'yes', '--json']);
   assert.equal(run.status, 0, run.stderr);
-  assert.ok(run.modules.some((m) => /[\\/]src[\\/]store[\\/]files[\\/]file-run-store\.js$/.test(m)), 'the run used the file store');
+  assert.ok(
+    run.modules.some((m) => /[\\/]src[\\/]store[\\/]files[\\/]file-run-store\.js$/.test(m)),
+    'the run used the file store',
+  );
   assert.deepEqual(pgModules(run.modules), []);
   const status = loadedBy(dir, ['status', '--state', state, '--json']);
   assert.equal(status.status, 0, status.stderr);
@@ -54,6 +60,12 @@ test('a postgres:// store loads the client and the backend (the check above sees
   const r = loadedBy(dir, ['status', '--store', 'postgres://triage@127.0.0.1:1/none', '--json']);
   assert.notEqual(r.status, 0);
   const loaded = pgModules(r.modules);
-  assert.ok(loaded.some((m) => PG_CLIENT.test(m)), 'node_modules/pg loaded');
-  assert.ok(loaded.some((m) => PG_BACKEND.test(m)), 'src/store/pg loaded');
+  assert.ok(
+    loaded.some((m) => PG_CLIENT.test(m)),
+    'node_modules/pg loaded',
+  );
+  assert.ok(
+    loaded.some((m) => PG_BACKEND.test(m)),
+    'src/store/pg loaded',
+  );
 });

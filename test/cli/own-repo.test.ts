@@ -42,7 +42,11 @@ interface Plan {
 }
 
 const JS_FIX = (ext: string): [Fix, Fix] => [
-  { file: `src/duration${ext}`, from: '  return Number(m[1]) * UNITS[m[2]].ms;\n', to: '  const unit = UNITS[m[2]];\n  if (!unit) throw new SyntaxError(`unknown unit in ${text}`);\n  return Number(m[1]) * unit.ms;\n' },
+  {
+    file: `src/duration${ext}`,
+    from: '  return Number(m[1]) * UNITS[m[2]].ms;\n',
+    to: '  const unit = UNITS[m[2]];\n  if (!unit) throw new SyntaxError(`unknown unit in ${text}`);\n  return Number(m[1]) * unit.ms;\n',
+  },
   { file: `src/report${ext}`, from: '  return durations.reduce((a, b) => a + b);\n', to: '  return durations.reduce((a, b) => a + b, 0);\n' },
 ];
 
@@ -77,8 +81,16 @@ const PLANS: Record<FixtureKind, Plan> = {
   },
   pytest: {
     fixes: [
-      { file: 'durations/duration.py', from: '    return int(m.group(1)) * UNITS[m.group(2)]\n', to: '    if m.group(2) not in UNITS:\n        raise ValueError(f"unknown unit in {text}")\n    return int(m.group(1)) * UNITS[m.group(2)]\n' },
-      { file: 'durations/report.py', from: '    return functools.reduce(operator.add, durations)\n', to: '    return functools.reduce(operator.add, durations, 0)\n' },
+      {
+        file: 'durations/duration.py',
+        from: '    return int(m.group(1)) * UNITS[m.group(2)]\n',
+        to: '    if m.group(2) not in UNITS:\n        raise ValueError(f"unknown unit in {text}")\n    return int(m.group(1)) * UNITS[m.group(2)]\n',
+      },
+      {
+        file: 'durations/report.py',
+        from: '    return functools.reduce(operator.add, durations)\n',
+        to: '    return functools.reduce(operator.add, durations, 0)\n',
+      },
     ],
     tests: [
       'import pytest\n\nfrom durations.duration import parse_duration\n\n\ndef test_unknown_unit_is_a_value_error():\n    with pytest.raises(ValueError):\n        parse_duration("5x")\n',
@@ -87,7 +99,11 @@ const PLANS: Record<FixtureKind, Plan> = {
   },
   go: {
     fixes: [
-      { file: 'duration.go', from: '\treturn n * units[m[2]].ms, nil\n', to: '\tu := units[m[2]]\n\tif u == nil {\n\t\treturn 0, fmt.Errorf("unknown unit in %q", text)\n\t}\n\treturn n * u.ms, nil\n' },
+      {
+        file: 'duration.go',
+        from: '\treturn n * units[m[2]].ms, nil\n',
+        to: '\tu := units[m[2]]\n\tif u == nil {\n\t\treturn 0, fmt.Errorf("unknown unit in %q", text)\n\t}\n\treturn n * u.ms, nil\n',
+      },
       { file: 'report.go', from: '\tsum := durations[0]\n\tfor _, d := range durations[1:] {\n', to: '\tsum := 0\n\tfor _, d := range durations {\n' },
     ],
     tests: [
@@ -100,7 +116,10 @@ const PLANS: Record<FixtureKind, Plan> = {
 type Call = [string, Record<string, unknown>];
 
 function turn(id: number, calls: Call[], text?: string): Answer {
-  const blocks: AnthropicBlock[] = [...(text ? [{ text: [text] }] : []), ...calls.map(([name, args], k) => ({ tool: { id: `toolu_${id}_${k}`, name, parts: [JSON.stringify(args)] } }))];
+  const blocks: AnthropicBlock[] = [
+    ...(text ? [{ text: [text] }] : []),
+    ...calls.map(([name, args], k) => ({ tool: { id: `toolu_${id}_${k}`, name, parts: [JSON.stringify(args)] } })),
+  ];
   return { kind: 'sse', frames: anthropicFrames(blocks) };
 }
 
@@ -139,13 +158,37 @@ async function ownRepo(t: TestContext, kind: FixtureKind): Promise<void> {
     return createPatch(f.file, before, before.replace(f.from, f.to));
   };
   const script: Answer[] = [
-    turn(1, [['list_files', {}], ['read_file', { path: a.reports[0] }], ['read_file', { path: b.reports[0] }]], 'Reading the reports.'),
-    turn(2, [['write_file', { path: tests[0], content: plan.tests[0] }], ['write_file', { path: tests[1], content: plan.tests[1] }]]),
+    turn(
+      1,
+      [
+        ['list_files', {}],
+        ['read_file', { path: a.reports[0] }],
+        ['read_file', { path: b.reports[0] }],
+      ],
+      'Reading the reports.',
+    ),
+    turn(2, [
+      ['write_file', { path: tests[0], content: plan.tests[0] }],
+      ['write_file', { path: tests[1], content: plan.tests[1] }],
+    ]),
     turn(3, [['run_tests', { files: tests }]]),
-    turn(4, [['code_patch', { path: plan.fixes[0].file, patch: patch(plan.fixes[0]) }], ['code_patch', { path: plan.fixes[1].file, patch: patch(plan.fixes[1]) }]]),
-    turn(5, [['run_tests', { files: tests }], ['run_tests', {}]]),
+    turn(4, [
+      ['code_patch', { path: plan.fixes[0].file, patch: patch(plan.fixes[0]) }],
+      ['code_patch', { path: plan.fixes[1].file, patch: patch(plan.fixes[1]) }],
+    ]),
+    turn(5, [
+      ['run_tests', { files: tests }],
+      ['run_tests', {}],
+    ]),
     turn(6, [
-      ['issue_file', { title: 'parseDuration crashes on an unknown unit', body: `Reports: ${a.reports.join(', ')}. Fixed: an unknown unit is an error now.`, cause: a.cause }],
+      [
+        'issue_file',
+        {
+          title: 'parseDuration crashes on an unknown unit',
+          body: `Reports: ${a.reports.join(', ')}. Fixed: an unknown unit is an error now.`,
+          cause: a.cause,
+        },
+      ],
       ['issue_file', { title: 'total crashes on an empty list', body: `Reports: ${b.reports.join(', ')}. Fixed: the total of nothing is 0.`, cause: b.cause }],
     ]),
     { kind: 'sse', frames: anthropicFrames([{ text: ['Fixed both causes and filed #1 and #2.'] }]) },
@@ -155,7 +198,30 @@ async function ownRepo(t: TestContext, kind: FixtureKind): Promise<void> {
   const gh = await startGitHubStandin({ repos: [REPO], prefix: '/api/v3' });
   t.after(() => gh.close());
 
-  const args = ['run', '--task', 'crash-folder', '--workspace', ws, '--crashes', 'crashes', '--state', state, '--model', 'anthropic', '--model-name', 'claude-sonnet-4-5', '--base-url', model.url, '--tracker', `github:${REPO}`, '--approve', 'yes', '--die-after', 'issue_file', '--json'];
+  const args = [
+    'run',
+    '--task',
+    'crash-folder',
+    '--workspace',
+    ws,
+    '--crashes',
+    'crashes',
+    '--state',
+    state,
+    '--model',
+    'anthropic',
+    '--model-name',
+    'claude-sonnet-4-5',
+    '--base-url',
+    model.url,
+    '--tracker',
+    `github:${REPO}`,
+    '--approve',
+    'yes',
+    '--die-after',
+    'issue_file',
+    '--json',
+  ];
   const env = { ANTHROPIC_API_KEY: 'sk-ant-test', GITHUB_TOKEN: gh.token, GITHUB_API_URL: gh.url };
   const lives: Life[] = [];
   for (let n = 0; n < 5; n++) {
@@ -166,16 +232,33 @@ async function ownRepo(t: TestContext, kind: FixtureKind): Promise<void> {
   const seen = lives.map((l) => (l.signal ? l.signal : `exit ${l.code}`)).join(', ');
   const last = lives[lives.length - 1];
   assert.equal(last.code, 0, `${kind} (${seen}): ${last.stderr}`);
-  assert.deepEqual(lives.map((l) => l.signal ?? l.code), ['SIGKILL', 'SIGKILL', 0], `${kind}: killed right after each filing, then resumed (${seen})`);
+  assert.deepEqual(
+    lives.map((l) => l.signal ?? l.code),
+    ['SIGKILL', 'SIGKILL', 0],
+    `${kind}: killed right after each filing, then resumed (${seen})`,
+  );
 
   // One issue per group in GitHub, each with the call's key in its hidden marker and our label.
   const issues = gh.issues(REPO);
-  assert.deepEqual(issues.map((i) => readMarker(i.body)?.marker.cause), [a.cause, b.cause], `${kind}: one issue per group`);
+  assert.deepEqual(
+    issues.map((i) => readMarker(i.body)?.marker.cause),
+    [a.cause, b.cause],
+    `${kind}: one issue per group`,
+  );
   assert.ok(issues.every((i) => i.labels.includes(LABEL)));
   const out = lastJson<{ runId: string; phase: string; modelCalls: number; issues: { number: number; cause: string }[] }>(last.stdout);
   assert.equal(out.phase, 'done');
-  assert.deepEqual(out.issues.map((i) => [i.number, i.cause]), [[1, a.cause], [2, b.cause]]);
-  assert.deepEqual(issues.map((i) => readMarker(i.body)?.marker.key), [idempotencyKey(out.runId, 'toolu_6_0'), idempotencyKey(out.runId, 'toolu_6_1')]);
+  assert.deepEqual(
+    out.issues.map((i) => [i.number, i.cause]),
+    [
+      [1, a.cause],
+      [2, b.cause],
+    ],
+  );
+  assert.deepEqual(
+    issues.map((i) => readMarker(i.body)?.marker.key),
+    [idempotencyKey(out.runId, 'toolu_6_0'), idempotencyKey(out.runId, 'toolu_6_1')],
+  );
   assert.equal(model.requests.length, script.length, `${kind}: every model reply was paid once`);
   assert.ok(!gh.requests.some((r) => r.path.includes('/search/')), 'the lookup never used the search API');
 
@@ -200,4 +283,5 @@ async function ownRepo(t: TestContext, kind: FixtureKind): Promise<void> {
   assert.ok(!before.includes(ws) && !suite.includes(ws), 'no absolute paths in what the model saw');
 }
 
-for (const kind of FIXTURE_KINDS) test(`${kind}: the crash-folder task end to end, killed after each issue_file, one GitHub issue per group`, (t) => ownRepo(t, kind));
+for (const kind of FIXTURE_KINDS)
+  test(`${kind}: the crash-folder task end to end, killed after each issue_file, one GitHub issue per group`, (t) => ownRepo(t, kind));

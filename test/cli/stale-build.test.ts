@@ -22,7 +22,11 @@ function checkout(): string {
 }
 
 function run(root: string, env: NodeJS.ProcessEnv = {}): ReturnType<typeof spawnSync> {
-  return spawnSync(process.execPath, [path.join(root, 'bin', 'triage.js'), 'tasks'], { encoding: 'utf8', cwd: root, env: { ...process.env, TRIAGE_ALLOW_STALE_BUILD: '', ...env } });
+  return spawnSync(process.execPath, [path.join(root, 'bin', 'triage.js'), 'tasks'], {
+    encoding: 'utf8',
+    cwd: root,
+    env: { ...process.env, TRIAGE_ALLOW_STALE_BUILD: '', ...env },
+  });
 }
 
 test('a build older than the newest source file is refused with a message; a fresh one runs', () => {

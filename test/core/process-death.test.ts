@@ -7,7 +7,16 @@ import { LockCompromisedError } from '../../src/core/errors';
 
 test("the sweep's SimulatedCrash is a process death; nothing else is", () => {
   assert.equal(isProcessDeath(new SimulatedCrash('write:renamed')), true);
-  for (const other of [new Error('simulated crash at write:renamed'), new LockCompromisedError('r1', 'gone'), undefined, null, 'SimulatedCrash', 42, { name: 'SimulatedCrash' }, { [PROCESS_DEATH]: 'yes' }]) {
+  for (const other of [
+    new Error('simulated crash at write:renamed'),
+    new LockCompromisedError('r1', 'gone'),
+    undefined,
+    null,
+    'SimulatedCrash',
+    42,
+    { name: 'SimulatedCrash' },
+    { [PROCESS_DEATH]: 'yes' },
+  ]) {
     assert.equal(isProcessDeath(other), false, util.inspect(other));
   }
 });

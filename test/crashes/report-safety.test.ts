@@ -27,26 +27,33 @@ function workspace(t: TestContext): { root: string; ws: string; logs: string } {
   return { root, ws, logs: path.join(ws, 'logs') };
 }
 
-test('a named pipe among the reports is skipped with its reason, not read (which would wait forever)', { skip: process.platform === 'win32', timeout: 60_000 }, async (t) => {
-  const { ws, logs } = workspace(t);
-  fs.writeFileSync(path.join(logs, 'a.log'), trace('x is undefined'));
-  const fifo = path.join(logs, 'pipe.log');
-  execFileSync('mkfifo', [fifo]);
-  // Should a reader be stuck on the pipe (the bug), a writer's open and close lets it go, so the process can end.
-  t.after(() => {
-    try {
-      fs.closeSync(fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
-    } catch {
-      // no reader waiting: nothing to release
-    }
-  });
-  const g = await groupCrashes(ws, 'logs');
-  assert.deepEqual(g.groups.map((x) => x.reports), [['logs/a.log']]);
-  assert.deepEqual(g.skipped, [{ path: 'logs/pipe.log', reason: 'not a regular file (a named pipe)' }]);
-  assert.deepEqual(g.ungrouped, []);
-  const task = await crashFolderTask(ws, 'logs');
-  assert.doesNotMatch(task.prompt, /pipe\.log/);
-});
+test(
+  'a named pipe among the reports is skipped with its reason, not read (which would wait forever)',
+  { skip: process.platform === 'win32', timeout: 60_000 },
+  async (t) => {
+    const { ws, logs } = workspace(t);
+    fs.writeFileSync(path.join(logs, 'a.log'), trace('x is undefined'));
+    const fifo = path.join(logs, 'pipe.log');
+    execFileSync('mkfifo', [fifo]);
+    // Should a reader be stuck on the pipe (the bug), a writer's open and close lets it go, so the process can end.
+    t.after(() => {
+      try {
+        fs.closeSync(fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
+      } catch {
+        // no reader waiting: nothing to release
+      }
+    });
+    const g = await groupCrashes(ws, 'logs');
+    assert.deepEqual(
+      g.groups.map((x) => x.reports),
+      [['logs/a.log']],
+    );
+    assert.deepEqual(g.skipped, [{ path: 'logs/pipe.log', reason: 'not a regular file (a named pipe)' }]);
+    assert.deepEqual(g.ungrouped, []);
+    const task = await crashFolderTask(ws, 'logs');
+    assert.doesNotMatch(task.prompt, /pipe\.log/);
+  },
+);
 
 test('a report that is a symlink out of the workspace is not read; one that stays inside is', { skip: process.platform === 'win32' }, async (t) => {
   const { root, ws, logs } = workspace(t);
@@ -97,7 +104,10 @@ test('a huge (sparse) report is read only up to MAX_REPORT_BYTES, and a small on
   fs.writeFileSync(huge, `${'log line\n'.repeat(1000)}${trace('huge')}`);
   fs.truncateSync(huge, 16 * 1024 ** 3); // 16 GiB, all of it a hole after the first lines
   const { result: g, asked } = await countingReads(() => groupCrashes(ws, 'logs'));
-  assert.deepEqual(g.groups.map((x) => x.reports), [['logs/huge.log', 'logs/small.log']]);
+  assert.deepEqual(
+    g.groups.map((x) => x.reports),
+    [['logs/huge.log', 'logs/small.log']],
+  );
   const total = asked.reduce((a, b) => a + b, 0);
   assert.ok(total <= MAX_REPORT_BYTES + Buffer.byteLength(small), `asked for ${total} bytes in all (${asked.join(', ')})`);
   assert.ok(asked.every((n) => n <= MAX_REPORT_BYTES));
@@ -105,7 +115,12 @@ test('a huge (sparse) report is read only up to MAX_REPORT_BYTES, and a small on
 
 test('a JSON-lines report longer than the cap keeps its whole events: the ones read are grouped', async (t) => {
   const { ws, logs } = workspace(t);
-  const line = (i: number): string => JSON.stringify({ level: 'error', pad: 'x'.repeat(400), err: { name: 'RangeError', message: `n ${i}`, stack: `RangeError: n ${i}\n    at g (/app/src/a.js:3:1)` } });
+  const line = (i: number): string =>
+    JSON.stringify({
+      level: 'error',
+      pad: 'x'.repeat(400),
+      err: { name: 'RangeError', message: `n ${i}`, stack: `RangeError: n ${i}\n    at g (/app/src/a.js:3:1)` },
+    });
   const lines: string[] = [];
   let size = 0;
   for (let i = 0; size <= 3 * MAX_REPORT_BYTES; i++) {

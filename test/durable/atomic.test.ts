@@ -78,7 +78,14 @@ test('every write passes two crash points, in order: the snapshot points first, 
   await h.save(s, SavePoint.RunStarted);
   await h.save(s, SavePoint.ReplyArrived);
   await h.close();
-  assert.deepEqual(points, [WritePoint.TempSynced, WritePoint.Renamed, WritePoint.JournalTorn, WritePoint.JournalAppended, WritePoint.JournalTorn, WritePoint.JournalAppended]);
+  assert.deepEqual(points, [
+    WritePoint.TempSynced,
+    WritePoint.Renamed,
+    WritePoint.JournalTorn,
+    WritePoint.JournalAppended,
+    WritePoint.JournalTorn,
+    WritePoint.JournalAppended,
+  ]);
 });
 
 test('concurrent saves are written one at a time, in call order, each as it was at its call', async (t) => {
@@ -98,7 +105,10 @@ test('concurrent saves are written one at a time, in call order, each as it was 
   assert.deepEqual(points, Array.from({ length: 10 }, () => [WritePoint.JournalTorn, WritePoint.JournalAppended]).flat());
   const back = await readRun(dir, s.runId);
   assert.equal(back.turns, 10);
-  assert.deepEqual(back.messages.map((m) => (m.role === 'user' ? m.content : '')).slice(1), Array.from({ length: 10 }, (_, i) => `note ${i + 1}`));
+  assert.deepEqual(
+    back.messages.map((m) => (m.role === 'user' ? m.content : '')).slice(1),
+    Array.from({ length: 10 }, (_, i) => `note ${i + 1}`),
+  );
 });
 
 test('save sets updatedAt', async (t) => {

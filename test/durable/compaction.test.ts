@@ -148,10 +148,17 @@ test('a failed write stops the handle: later saves fail with SaveFailedError, an
   await h.save(s, SavePoint.ResultSaved);
   const saved = structuredClone(s);
   // A state that cannot be encoded is the simplest failure inside a save.
-  (s as unknown as { extra: unknown }).extra = { toJSON: () => { throw new Error('disk full'); } };
+  (s as unknown as { extra: unknown }).extra = {
+    toJSON: () => {
+      throw new Error('disk full');
+    },
+  };
   await assert.rejects(h.save(s, SavePoint.ResultSaved), /disk full/);
   delete (s as unknown as { extra?: unknown }).extra;
-  await assert.rejects(h.save(s, SavePoint.ResultSaved), (e: unknown) => (e as Error).name === 'SaveFailedError' && /resume the run/.test((e as Error).message));
+  await assert.rejects(
+    h.save(s, SavePoint.ResultSaved),
+    (e: unknown) => (e as Error).name === 'SaveFailedError' && /resume the run/.test((e as Error).message),
+  );
   await h.close();
   const { handle, state } = await openRun(dir, s.runId);
   await handle.close();

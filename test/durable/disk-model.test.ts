@@ -48,7 +48,7 @@ test('what existed when the model was made survives; unsynced new entries and by
   assert.deepEqual(model.differences(), []);
 });
 
-test('a rename carries the file\'s own durable bytes and is undone until its folder is synced', async (t) => {
+test("a rename carries the file's own durable bytes and is undone until its folder is synced", async (t) => {
   const root = tempDir(t);
   fs.writeFileSync(path.join(root, 'f'), 'v1');
   const model = new DiskModel(root);

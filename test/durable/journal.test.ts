@@ -57,7 +57,10 @@ test('each save appends exactly one record line, and the run reads back as saved
   const lines = (await fs.readFile(r.journal, 'utf8')).split('\n');
   assert.equal(lines.pop(), '', 'the journal ends with a newline');
   assert.equal(lines.length, 3);
-  assert.deepEqual(lines.map((l) => JSON.parse(l).seq), [1, 2, 3]);
+  assert.deepEqual(
+    lines.map((l) => JSON.parse(l).seq),
+    [1, 2, 3],
+  );
   assert.deepEqual(await readRun(r.dir, r.runId), r.states[3]);
   assert.equal('pending' in (await readRun(r.dir, r.runId)), false, 'a field unset by a later save loads as unset');
 });

@@ -6,15 +6,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { createRun } from '../../src/store/files/checkpoint';
 import { BadInputError, CorruptCheckpointError, WorkspaceChangedError } from '../../src/core/errors';
-import {
-  acceptCurrentFiles,
-  checkWorkspace,
-  ledgerPath,
-  recordWrite,
-  restoreAgentVersion,
-  sha256Hex,
-  verifyWorkspace,
-} from '../../src/workspace/ledger';
+import { acceptCurrentFiles, checkWorkspace, ledgerPath, recordWrite, restoreAgentVersion, sha256Hex, verifyWorkspace } from '../../src/workspace/ledger';
 import type { RunHandle } from '../../src/store/run-handle';
 import type { RunState } from '../../src/store/state';
 import { sampleState } from './helpers/fixtures';
@@ -109,7 +101,10 @@ test('checkWorkspace reports many changes, sorted by path', async (t) => {
   for (const n of ['03', '17', '29']) await fs.writeFile(path.join(ws, `f${n}.txt`), 'x');
   await fs.rm(path.join(ws, 'f05.txt'));
   const changes = await checkWorkspace(ws, state.files);
-  assert.deepEqual(changes.map((c) => c.path), ['f03.txt', 'f05.txt', 'f17.txt', 'f29.txt']);
+  assert.deepEqual(
+    changes.map((c) => c.path),
+    ['f03.txt', 'f05.txt', 'f17.txt', 'f29.txt'],
+  );
 });
 
 test('restoreAgentVersion brings back the exact bytes of edited and deleted files', async (t) => {
@@ -132,7 +127,10 @@ test('restoreAgentVersion with the agent version missing from the store is a cle
   await write('a.txt', 'agent');
   await fs.writeFile(path.join(ws, 'a.txt'), 'person');
   await fs.rm(path.join(handle.location, 'blobs', sha256Hex('agent')));
-  await assert.rejects(restoreAgentVersion(handle, state, await checkWorkspace(ws, state.files)), (e: unknown) => e instanceof CorruptCheckpointError && /a\.txt/.test(e.message));
+  await assert.rejects(
+    restoreAgentVersion(handle, state, await checkWorkspace(ws, state.files)),
+    (e: unknown) => e instanceof CorruptCheckpointError && /a\.txt/.test(e.message),
+  );
   assert.equal(await fs.readFile(path.join(ws, 'a.txt'), 'utf8'), 'person');
 });
 
@@ -150,7 +148,13 @@ test('acceptCurrentFiles re-records the current files and returns what changed, 
   assert.equal(rec?.callId, 'call_3');
   assert.equal(state.files?.['notes.md'], undefined, 'a deleted file leaves the ledger');
   assert.equal((await handle.getBlob(rec.sha256))?.toString(), 'line1\nCHANGED\nline3\n', 'the current bytes are stored');
-  assert.deepEqual(accepted.map((a) => [a.path, a.now]), [['notes.md', null], ['src/a.js', 'line1\nCHANGED\nline3\n']]);
+  assert.deepEqual(
+    accepted.map((a) => [a.path, a.now]),
+    [
+      ['notes.md', null],
+      ['src/a.js', 'line1\nCHANGED\nline3\n'],
+    ],
+  );
   assert.equal(state.inbox, undefined, 'the ledger writes no text for the model');
   const note = acceptedFilesNote(accepted);
   assert.match(note, /--- a\/src\/a\.js/);

@@ -52,7 +52,8 @@ async function deadPid(): Promise<number> {
 async function plantLock(lockDir: string, owner: Partial<LockOwner> | string | undefined, ageMs = 0): Promise<void> {
   await fs.mkdir(lockDir);
   if (owner !== undefined) {
-    const full = typeof owner === 'string' ? owner : JSON.stringify({ pid: 1, hostname: os.hostname(), nonce: 'n0', acquiredAt: '2025-01-01T00:00:00Z', ...owner });
+    const full =
+      typeof owner === 'string' ? owner : JSON.stringify({ pid: 1, hostname: os.hostname(), nonce: 'n0', acquiredAt: '2025-01-01T00:00:00Z', ...owner });
     await fs.writeFile(path.join(lockDir, OWNER_FILE), full);
   }
   if (ageMs > 0) {
@@ -159,7 +160,10 @@ test('two processes reclaiming one dead lock: exactly one wins', async (t) => {
 test('a fresh lock owned on another host is respected; once stale, proper-lockfile reclaims it', async (t) => {
   const { dir, runId, lockDir } = await newRun(t);
   await plantLock(lockDir, { hostname: 'elsewhere.example', pid: 4242 });
-  await assert.rejects(openRun(dir, runId, { staleMs: 2000 }), (e: unknown) => e instanceof LockedError && /pid 4242 on host elsewhere\.example/.test(e.message));
+  await assert.rejects(
+    openRun(dir, runId, { staleMs: 2000 }),
+    (e: unknown) => e instanceof LockedError && /pid 4242 on host elsewhere\.example/.test(e.message),
+  );
   const old = new Date(Date.now() - 60_000);
   await fs.utimes(lockDir, old, old);
   const { handle } = await openRun(dir, runId, { staleMs: 2000 });

@@ -61,7 +61,9 @@ for (const how of MODELS) {
     });
     const lockDir = `${runPath(stateDir, s.runId)}.lock`;
     // What the cut left of the lock, for the message if the open below fails.
-    const left = fs.existsSync(lockDir) ? fs.readdirSync(lockDir).map((n) => `${n}: ${fs.readFileSync(path.join(lockDir, n), 'utf8').length} bytes`) : ['no lock folder'];
+    const left = fs.existsSync(lockDir)
+      ? fs.readdirSync(lockDir).map((n) => `${n}: ${fs.readFileSync(path.join(lockDir, n), 'utf8').length} bytes`)
+      : ['no lock folder'];
     const second = await disk.life(async () => {
       const { handle, state } = await openRun(stateDir, s.runId);
       await handle.close();
@@ -192,6 +194,10 @@ for (const how of MODELS) {
     assert.equal(fs.readFileSync(path.join(dest, 'package.json'), 'utf8'), '{"name": "x"}\n');
     assert.equal(fs.readFileSync(path.join(dest, 'src', 'lib', 'a.js'), 'utf8'), 'module.exports = 1;\n');
     assert.equal(fs.statSync(path.join(dest, 'run.sh')).mode & 0o777, 0o755);
-    await assert.rejects(disk.life(() => copyTreeDurable(src, dest)).then((l) => Promise.reject(l.error)), /EEXIST/, 'never over an existing folder');
+    await assert.rejects(
+      disk.life(() => copyTreeDurable(src, dest)).then((l) => Promise.reject(l.error)),
+      /EEXIST/,
+      'never over an existing folder',
+    );
   });
 }

@@ -19,7 +19,10 @@ test('a recorded file replaced by a symlink to a file outside the workspace: Res
   await fs.rm(path.join(ws, 'a.txt'));
   await fs.symlink(outside, path.join(ws, 'a.txt'));
   const changes = await checkWorkspace(ws, state.files);
-  assert.deepEqual(changes.map((c) => c.path), ['a.txt']);
+  assert.deepEqual(
+    changes.map((c) => c.path),
+    ['a.txt'],
+  );
   await assert.rejects(restoreAgentVersion(handle, state, changes), (e: unknown) => {
     assert.ok(e instanceof WorkspaceLinkError, String(e));
     assert.equal(e.path, 'a.txt');
@@ -42,8 +45,14 @@ test('a folder above a recorded file replaced by a symlink out: Restore refuses 
   await fs.rm(path.join(ws, 'src'), { recursive: true });
   await fs.symlink(elsewhere, path.join(ws, 'src'));
   const changes = await checkWorkspace(ws, state.files);
-  assert.deepEqual(changes.map((c) => c.path), ['b.txt', 'src/a.js']);
-  await assert.rejects(restoreAgentVersion(handle, state, changes), (e: unknown) => e instanceof WorkspaceLinkError && e.path === 'src/a.js' && e.link === 'src' && /the symlink src that leads out/.test(e.message));
+  assert.deepEqual(
+    changes.map((c) => c.path),
+    ['b.txt', 'src/a.js'],
+  );
+  await assert.rejects(
+    restoreAgentVersion(handle, state, changes),
+    (e: unknown) => e instanceof WorkspaceLinkError && e.path === 'src/a.js' && e.link === 'src' && /the symlink src that leads out/.test(e.message),
+  );
   assert.equal(await fs.readFile(path.join(elsewhere, 'a.js'), 'utf8'), 'theirs');
   assert.equal(await fs.readFile(path.join(ws, 'b.txt'), 'utf8'), 'person b', 'nothing written');
 });
@@ -53,7 +62,10 @@ test('a broken symlink in place of a recorded file is refused too; a symlink tha
   await write('gone.txt', 'agent');
   await fs.rm(path.join(ws, 'gone.txt'));
   await fs.symlink(path.join(root, 'nowhere', 'x.txt'), path.join(ws, 'gone.txt'));
-  await assert.rejects(restoreAgentVersion(handle, state, await checkWorkspace(ws, state.files)), (e: unknown) => e instanceof WorkspaceLinkError && e.target === undefined && /broken/.test(e.message));
+  await assert.rejects(
+    restoreAgentVersion(handle, state, await checkWorkspace(ws, state.files)),
+    (e: unknown) => e instanceof WorkspaceLinkError && e.target === undefined && /broken/.test(e.message),
+  );
   await fs.access(path.join(root, 'nowhere')).then(
     () => assert.fail('nothing is created where the link points'),
     () => undefined,
@@ -75,12 +87,18 @@ test('a stored version that no longer matches its SHA-256: Restore names the fil
   await fs.writeFile(path.join(ws, 'a.txt'), 'person');
   const changes = await checkWorkspace(ws, state.files);
   // A store that hands back bytes unchecked (as the PostgreSQL store does).
-  await assert.rejects(restoreAgentVersion(handleServing(handle, Buffer.from('tampered')), state, changes), (e: unknown) => e instanceof CorruptCheckpointError && /agent's version of a\.txt .*no longer matches/.test(e.message));
+  await assert.rejects(
+    restoreAgentVersion(handleServing(handle, Buffer.from('tampered')), state, changes),
+    (e: unknown) => e instanceof CorruptCheckpointError && /agent's version of a\.txt .*no longer matches/.test(e.message),
+  );
   assert.equal(await fs.readFile(path.join(ws, 'a.txt'), 'utf8'), 'person');
   // The file store's blob corrupted on disk.
   const blob = path.join(handle.location, 'blobs', sha256Hex('agent'));
   await fs.chmod(blob, 0o600);
   await fs.writeFile(blob, 'tampered');
-  await assert.rejects(restoreAgentVersion(handle, state, changes), (e: unknown) => e instanceof CorruptCheckpointError && /agent's version of a\.txt/.test(e.message));
+  await assert.rejects(
+    restoreAgentVersion(handle, state, changes),
+    (e: unknown) => e instanceof CorruptCheckpointError && /agent's version of a\.txt/.test(e.message),
+  );
   assert.equal(await fs.readFile(path.join(ws, 'a.txt'), 'utf8'), 'person');
 });

@@ -9,16 +9,30 @@ import { decodeEventLine, encodeEventLine } from '../../src/store/run-event-line
 import type { RunEvent } from '../../src/store/run-event';
 import { tempDir } from '../support/temp-dir';
 
-const opened = (turn: number): RunEvent => ({ type: 'opened', at: '2026-01-01T00:00:00.000Z', resumed: turn > 0, reask: false, restarts: turn, phase: 'model', turn });
+const opened = (turn: number): RunEvent => ({
+  type: 'opened',
+  at: '2026-01-01T00:00:00.000Z',
+  resumed: turn > 0,
+  reask: false,
+  restarts: turn,
+  phase: 'model',
+  turn,
+});
 
 test('events are appended in order, one line each, in a 0600 file in a 0700 folder; a run without a record has none', async (t) => {
   const dir = tempDir(t, 'events-');
   const store = new FileRunEventStore(dir);
   assert.deepEqual(await store.read('r1'), { events: [], skipped: 0 });
   await store.append('r1', [opened(0)]);
-  await store.append('r1', [{ type: 'reply', at: 't', turn: 1, usage: { inputTokens: 1, outputTokens: 2, dollars: 0.5 }, calls: 1 }, { type: 'stopped', at: 't', how: 'paused' }]);
+  await store.append('r1', [
+    { type: 'reply', at: 't', turn: 1, usage: { inputTokens: 1, outputTokens: 2, dollars: 0.5 }, calls: 1 },
+    { type: 'stopped', at: 't', how: 'paused' },
+  ]);
   const got = await store.read('r1');
-  assert.deepEqual(got.events.map((e) => e.type), ['opened', 'reply', 'stopped']);
+  assert.deepEqual(
+    got.events.map((e) => e.type),
+    ['opened', 'reply', 'stopped'],
+  );
   assert.equal(got.skipped, 0);
   const file = eventsPath(dir, 'r1');
   assert.equal(fs.statSync(file).mode & 0o777, 0o600);
@@ -40,7 +54,11 @@ test('a torn last line is ignored on read, and the next append starts a line of 
   assert.equal(got.skipped, 1);
   await store.append('r2', [opened(2)]);
   got = await store.read('r2');
-  assert.deepEqual(got.events.map((e) => (e.type === 'opened' ? e.turn : -1)), [0, 2], 'the event after the torn line is read');
+  assert.deepEqual(
+    got.events.map((e) => (e.type === 'opened' ? e.turn : -1)),
+    [0, 2],
+    'the event after the torn line is read',
+  );
   assert.equal(got.skipped, 1);
 });
 

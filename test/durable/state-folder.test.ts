@@ -66,7 +66,10 @@ test('a folder anyone can write (0777) is refused with the chmod that fixes it, 
   const runs = path.join(dir, 'runs');
   await fs.chmod(runs, 0o777);
   const store = new FileRunStore(dir);
-  await assert.rejects(store.openRun(runId), refused(runs, /can be written by anyone \(mode 0777\)/, new RegExp(`chmod 700 ${runs.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`)));
+  await assert.rejects(
+    store.openRun(runId),
+    refused(runs, /can be written by anyone \(mode 0777\)/, new RegExp(`chmod 700 ${runs.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`)),
+  );
   await assert.rejects(store.events().read(runId), UnsafeStateFolderError);
   assert.equal(((await fs.stat(runs)).mode & 0o777).toString(8), '777');
   // Group-writable is refused too; once fixed, the same store goes on (a refusal is not remembered).
@@ -79,7 +82,10 @@ test('a folder anyone can write (0777) is refused with the chmod that fixes it, 
 test('a shared sticky folder (like /tmp) is not to be chmodded: the fix is a folder of your own inside it', { skip: !POSIX }, async (t) => {
   const dir = tempDir(t);
   await fs.chmod(dir, 0o1777);
-  await assert.rejects(new FileRunStore(dir).listRuns(), refused(dir, /mode 01777/, /shared folder \(sticky bit\): give a folder of your own inside it \(mkdir -m 700/));
+  await assert.rejects(
+    new FileRunStore(dir).listRuns(),
+    refused(dir, /mode 01777/, /shared folder \(sticky bit\): give a folder of your own inside it \(mkdir -m 700/),
+  );
   assert.equal(((await fs.stat(dir)).mode & 0o7777).toString(8), '1777');
 });
 

@@ -59,8 +59,18 @@ const noneMissing: [MissingFromState] extends [never] ? true : false = true;
 const noneMismatched: [Mismatched] extends [never] ? true : false = true;
 // Every RunResult key, checked exhaustively by the compiler (a missing or extra key is an error).
 const RESULT_KEYS: Record<keyof RunResult, true> = {
-  runId: true, task: true, phase: true, answer: true, messages: true, usage: true, turns: true,
-  restarts: true, pending: true, files: true, createdAt: true, updatedAt: true,
+  runId: true,
+  task: true,
+  phase: true,
+  answer: true,
+  messages: true,
+  usage: true,
+  turns: true,
+  restarts: true,
+  pending: true,
+  files: true,
+  createdAt: true,
+  updatedAt: true,
 };
 
 test('no field of RunResult is missing from RunState', () => {
@@ -82,7 +92,11 @@ test("a reply's stop reason and truncated flag: kept when set, unset stays unset
   const back = decodeState(encodeState(s), 'x.json').lastReply!;
   assert.equal('stopReason' in back, false);
   assert.equal('truncated' in back, false);
-  for (const [field, bad] of [['stopReason', 7], ['truncated', false], ['truncated', 'yes']] as const) {
+  for (const [field, bad] of [
+    ['stopReason', 7],
+    ['truncated', false],
+    ['truncated', 'yes'],
+  ] as const) {
     const raw = JSON.parse(encodeState(s)) as { lastReply: Record<string, unknown> };
     raw.lastReply[field] = bad;
     assert.throws(

@@ -51,7 +51,11 @@ test('opening, reading or deleting a run that does not exist is BadInputError', 
   await assert.rejects(deleteRun(dir, 'nope'), BadInputError);
   await (await createRun(dir, sampleState())).close();
   await assert.rejects(openRun(dir, 'nope'), BadInputError);
-  assert.equal((await fs.readdir(path.join(dir, 'runs'))).some((n) => n.startsWith('nope')), false, 'no lock left behind');
+  assert.equal(
+    (await fs.readdir(path.join(dir, 'runs'))).some((n) => n.startsWith('nope')),
+    false,
+    'no lock left behind',
+  );
 });
 
 test('run IDs that could leave the runs folder are refused', async (t) => {
@@ -72,7 +76,13 @@ test('listRuns: newest first, with lock status; lock and temp files are not runs
   const h = await createRun(dir, older);
   await fs.writeFile(path.join(dir, 'runs', '.older.json.abcd.tmp'), 'half');
   const list = await listRuns(dir);
-  assert.deepEqual(list.map((l) => [l.runId, l.locked]), [['newer', false], ['older', true]]);
+  assert.deepEqual(
+    list.map((l) => [l.runId, l.locked]),
+    [
+      ['newer', false],
+      ['older', true],
+    ],
+  );
   assert.equal(list[0].file, runPath(dir, 'newer'));
   assert.equal(list[0].state?.task, 'sample-task');
   await h.close();
@@ -90,7 +100,10 @@ test('deleteRun removes the checkpoint and leaves blobs; refused while the run i
   assert.deepEqual(await listRuns(dir), []);
   assert.equal((await fs.readFile(path.join(dir, 'blobs', sha))).toString(), 'kept');
   // Nothing stays locked.
-  await fs.stat(runPath(dir, s.runId) + '.lock').then(() => assert.fail('lock left behind'), () => undefined);
+  await fs.stat(runPath(dir, s.runId) + '.lock').then(
+    () => assert.fail('lock left behind'),
+    () => undefined,
+  );
 });
 
 test('deleteRun works on a corrupt checkpoint', async (t) => {
@@ -112,7 +125,10 @@ test('the content store: put returns the SHA-256, get returns the bytes, absent 
   assert.equal(await h.putBlob(bytes), sha, 'storing again is a no-op');
   assert.deepEqual(await h.getBlob(sha), bytes);
   assert.equal(await h.getBlob(sha256Hex('never stored')), undefined);
-  assert.deepEqual((await fs.readdir(path.join(dir, 'blobs'))).filter((n) => n.endsWith('.tmp')), []);
+  assert.deepEqual(
+    (await fs.readdir(path.join(dir, 'blobs'))).filter((n) => n.endsWith('.tmp')),
+    [],
+  );
   await fs.writeFile(path.join(dir, 'blobs', sha), 'tampered');
   await assert.rejects(h.getBlob(sha), CorruptCheckpointError);
   await assert.rejects(h.getBlob('../../etc/passwd'), TypeError);

@@ -61,7 +61,10 @@ test('a folder above the recorded files replaced by a symlink out: Undo neither 
   const elsewhere = path.join(s.root, 'elsewhere');
   await fs.rename(path.join(s.ws, 'src'), elsewhere);
   await fs.symlink(elsewhere, path.join(s.ws, 'src'));
-  await assert.rejects(undoRunChanges(s.handle, s.state), (e: unknown) => e instanceof WorkspaceLinkError && e.link === 'src' && /src\/a\.js is reached through the symlink src/.test(e.message));
+  await assert.rejects(
+    undoRunChanges(s.handle, s.state),
+    (e: unknown) => e instanceof WorkspaceLinkError && e.link === 'src' && /src\/a\.js is reached through the symlink src/.test(e.message),
+  );
   assert.equal(await fs.readFile(path.join(elsewhere, 'a.js'), 'utf8'), 'agent');
   assert.equal(await fs.readFile(path.join(elsewhere, 'new.js'), 'utf8'), 'new');
 });
@@ -69,7 +72,10 @@ test('a folder above the recorded files replaced by a symlink out: Undo neither 
 test('a version from before the run that no longer matches its SHA-256: Undo names the file and changes nothing', async (t) => {
   const s = await ledgerSetup(t);
   await ranOnce(s);
-  await assert.rejects(undoRunChanges(handleServing(s.handle, Buffer.from('tampered')), s.state), (e: unknown) => e instanceof CorruptCheckpointError && /version of src\/a\.js from before the run .*no longer matches/.test(e.message));
+  await assert.rejects(
+    undoRunChanges(handleServing(s.handle, Buffer.from('tampered')), s.state),
+    (e: unknown) => e instanceof CorruptCheckpointError && /version of src\/a\.js from before the run .*no longer matches/.test(e.message),
+  );
   assert.equal(await fs.readFile(path.join(s.ws, 'src/a.js'), 'utf8'), 'agent');
   assert.equal(await exists(path.join(s.ws, 'src/new.js')), true);
 });

@@ -6,8 +6,13 @@ import { loadPlaywright, type Browser, type BrowserContext, type Page } from './
 
 /** Flags that work as root on a machine with no network. */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
 ];
 
 /** Launches Chromium; homeDir takes what it would write under ~/.config and ~/.cache (crash reports). */

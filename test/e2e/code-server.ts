@@ -85,11 +85,7 @@ function isolatedEnv(baseDir: string): NodeJS.ProcessEnv {
 }
 
 function commonArgs(baseDir: string, extensionsDir: string): string[] {
-  return [
-    '--config', path.join(baseDir, 'config.yaml'),
-    '--user-data-dir', path.join(baseDir, 'user-data'),
-    '--extensions-dir', extensionsDir,
-  ];
+  return ['--config', path.join(baseDir, 'config.yaml'), '--user-data-dir', path.join(baseDir, 'user-data'), '--extensions-dir', extensionsDir];
 }
 
 /** Installs a .vsix into extensionsDir with code-server's CLI. */
@@ -111,46 +107,78 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
   const userDataDir = path.join(baseDir, 'user-data');
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.writeFileSync(path.join(baseDir, 'config.yaml'), 'auth: none\n');
-  fs.writeFileSync(
-    path.join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...QUIET_USER_SETTINGS, ...opts.userSettings }, null, 2),
-  );
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...opts.userSettings }, null, 2));
   const args = [
-    CODE_SERVER_ENTRY, ...commonArgs(baseDir, extensionsDir),
-    '--bind-addr', '127.0.0.1:0', '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--disable-proxy', '--ignore-last-opened',
+    CODE_SERVER_ENTRY,
+    ...commonArgs(baseDir, extensionsDir),
+    '--bind-addr',
+    '127.0.0.1:0',
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--disable-proxy',
+    '--ignore-last-opened',
   ];
   // detached: a process group of its own, so stop() can kill the whole tree at once.
   const child: ChildProcess = spawn(process.execPath, args, {
-    env: isolatedEnv(baseDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    env: isolatedEnv(baseDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let out = '';
   let exited: string | undefined;
-  child.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
-  child.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
-  const exitedP = new Promise<void>((resolve) => child.once('exit', (code, sig) => { exited = `exited (${code ?? sig})`; resolve(); }));
+  child.stdout!.on('data', (b: Buffer) => {
+    out += b.toString();
+  });
+  child.stderr!.on('data', (b: Buffer) => {
+    out += b.toString();
+  });
+  const exitedP = new Promise<void>((resolve) =>
+    child.once('exit', (code, sig) => {
+      exited = `exited (${code ?? sig})`;
+      resolve();
+    }),
+  );
 
   const stop = async (): Promise<void> => {
     if (exited) return;
     const tree = descendants(child.pid!).map((p) => p.pid);
-    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
-    for (const pid of tree) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+    for (const pid of tree) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
     await exitedP;
   };
 
   try {
-    const port = await waitFor(() => {
-      if (exited) throw new WaitAbortedError(`code-server ${exited}:\n${out}`);
-      const m = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      return m ? Number(m[1]) : undefined;
-    }, { what: 'code-server to print its port', timeoutMs: opts.startTimeoutMs ?? 60_000 });
+    const port = await waitFor(
+      () => {
+        if (exited) throw new WaitAbortedError(`code-server ${exited}:\n${out}`);
+        const m = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+        return m ? Number(m[1]) : undefined;
+      },
+      { what: 'code-server to print its port', timeoutMs: opts.startTimeoutMs ?? 60_000 },
+    );
     const url = `http://127.0.0.1:${port}`;
-    await waitFor(async () => {
-      if (exited) throw new WaitAbortedError(`code-server ${exited}:\n${out}`);
-      const r = await fetch(`${url}/healthz`);
-      return r.ok;
-    }, { what: `code-server at ${url} to answer /healthz`, timeoutMs: opts.startTimeoutMs ?? 60_000 });
+    await waitFor(
+      async () => {
+        if (exited) throw new WaitAbortedError(`code-server ${exited}:\n${out}`);
+        const r = await fetch(`${url}/healthz`);
+        return r.ok;
+      },
+      { what: `code-server at ${url} to answer /healthz`, timeoutMs: opts.startTimeoutMs ?? 60_000 },
+    );
     return { url, port, pid: child.pid!, userDataDir, extensionsDir, output: () => out, stop };
   } catch (e) {
     await stop();

@@ -23,7 +23,11 @@ export async function assertRunDone(where: string, workspace: string, task: Task
   const run = await onlyRun(where);
   assert.equal(run.phase, 'done');
   const filed = await issues(where);
-  assert.deepEqual(filed.map((i) => i.cause).sort(), [...task.groups].sort(), `exactly one issue per crash group; filed: ${JSON.stringify(filed.map((i) => `#${i.number} ${i.cause}`))}`);
+  assert.deepEqual(
+    filed.map((i) => i.cause).sort(),
+    [...task.groups].sort(),
+    `exactly one issue per crash group; filed: ${JSON.stringify(filed.map((i) => `#${i.number} ${i.cause}`))}`,
+  );
   for (const [rel, content] of ref.files) {
     const now = fs.readFileSync(path.join(workspace, rel), 'utf8');
     assert.equal(now, content, `${rel} differs from the uninterrupted reference run (a patch applied twice or lost?)`);

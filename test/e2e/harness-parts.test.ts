@@ -15,7 +15,12 @@ test('waitFor returns the first truthy value and names what timed out, with the 
   let n = 0;
   assert.equal(await waitFor(() => (++n >= 3 ? `v${n}` : undefined), { what: 'x', timeoutMs: 10_000, intervalMs: 1 }), 'v3');
   await assert.rejects(
-    waitFor(() => { throw new Error('not ready: port closed'); }, { what: 'the thing to be ready', timeoutMs: 50, intervalMs: 5 }),
+    waitFor(
+      () => {
+        throw new Error('not ready: port closed');
+      },
+      { what: 'the thing to be ready', timeoutMs: 50, intervalMs: 5 },
+    ),
     /timed out after 50 ms waiting for the thing to be ready \(last: not ready: port closed\)/,
   );
 });
@@ -23,7 +28,13 @@ test('waitFor returns the first truthy value and names what timed out, with the 
 test('waitFor stops at once on WaitAbortedError', async () => {
   let calls = 0;
   await assert.rejects(
-    waitFor(() => { calls++; throw new WaitAbortedError('server exited (1)'); }, { what: 'x', timeoutMs: 60_000, intervalMs: 1 }),
+    waitFor(
+      () => {
+        calls++;
+        throw new WaitAbortedError('server exited (1)');
+      },
+      { what: 'x', timeoutMs: 60_000, intervalMs: 1 },
+    ),
     /server exited \(1\)/,
   );
   assert.equal(calls, 1);
@@ -43,12 +54,19 @@ test('launchedExtensionHosts reads launches from code-server output, optionally 
 
 test('extensionHostPids finds a --type=extensionHost descendant; isAlive follows it to its death', async () => {
   // A parent whose child carries --type=extensionHost on its command line, like code-server's.
-  const parent = spawn(process.execPath, ['-e', `
+  const parent = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
     const { spawn } = require('node:child_process');
     const c = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', '--', '--type=extensionHost'], { stdio: 'ignore' });
     process.stdout.write(String(c.pid) + '\\n');
     setInterval(() => {}, 1000);
-  `], { stdio: ['ignore', 'pipe', 'inherit'] });
+  `,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
     const childPid = await new Promise<number>((resolve) => parent.stdout!.once('data', (b: Buffer) => resolve(Number(String(b).trim()))));
     await waitFor(() => extensionHostPids(parent.pid!).includes(childPid), { what: 'the child in /proc', timeoutMs: 10_000 });

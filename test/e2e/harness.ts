@@ -13,7 +13,17 @@ import type { Browser } from './playwright';
 import { E2eSession, type SessionOptions } from './session';
 import { copyWorkspace, updateWorkspaceSettings } from './workspace';
 
-export { runCommand, pickQuickItem, waitForNotification, clickNotificationButton, hasNotification, waitForDiffEditor, editorTabs, notificationMessage, errorNotifications } from './workbench';
+export {
+  runCommand,
+  pickQuickItem,
+  waitForNotification,
+  clickNotificationButton,
+  hasNotification,
+  waitForDiffEditor,
+  editorTabs,
+  notificationMessage,
+  errorNotifications,
+} from './workbench';
 export { screenshot } from './artifacts';
 export { triageJson } from './cli';
 export { waitFor, WaitAbortedError } from './wait';

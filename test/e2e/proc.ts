@@ -1,7 +1,12 @@
 // The process tree under code-server, read from /proc: finds extension hosts to kill.
 import * as fs from 'node:fs';
 
-interface ProcInfo { pid: number; ppid: number; startTicks: number; cmdline: string }
+interface ProcInfo {
+  pid: number;
+  ppid: number;
+  startTicks: number;
+  cmdline: string;
+}
 
 function readProc(pid: number): ProcInfo | undefined {
   try {

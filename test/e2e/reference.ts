@@ -19,9 +19,22 @@ export interface RunInfo {
   error?: string;
 }
 
-export interface TrackerIssue { number: number; cause: string; title: string; runId?: string; key?: string; store: string }
+export interface TrackerIssue {
+  number: number;
+  cause: string;
+  title: string;
+  runId?: string;
+  key?: string;
+  store: string;
+}
 
-export interface TaskInfo { name: string; description: string; main: boolean; groups: string[]; checks: number }
+export interface TaskInfo {
+  name: string;
+  description: string;
+  main: boolean;
+  groups: string[];
+  checks: number;
+}
 
 /**
  * The CLI's arguments naming a run store: `--store URL` for a PostgreSQL store

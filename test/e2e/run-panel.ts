@@ -48,7 +48,11 @@ export async function clickDialogButton(page: Page, text: RegExp, button: string
   const dialog = page.locator('.monaco-dialog-box').filter({ visible: true }).filter({ hasText: text }).first();
   await dialog.waitFor({ state: 'visible', timeout: timeoutMs });
   const message = (await dialog.innerText()).replace(/\s+/g, ' ');
-  await dialog.locator('.dialog-buttons .monaco-button').filter({ hasText: new RegExp(`^\\s*${button.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).first().click();
+  await dialog
+    .locator('.dialog-buttons .monaco-button')
+    .filter({ hasText: new RegExp(`^\\s*${button.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
+    .first()
+    .click();
   await waitFor(async () => !(await dialog.isVisible()), { what: `the dialog "${message.slice(0, 60)}" to close`, timeoutMs: 10_000 });
   return message;
 }
@@ -61,10 +65,13 @@ export async function runTabs(page: Page): Promise<string[]> {
 /** Waits until exactly one Run panel tab is open (a second one, or one left by a stopped extension host, fails it). */
 export async function waitForOneRunTab(page: Page, timeoutMs = 30_000): Promise<string> {
   let last: string[] = [];
-  await waitFor(async () => {
-    last = await runTabs(page);
-    return last.length === 1;
-  }, { what: `exactly one Run panel tab (open: ${JSON.stringify(last)})`, timeoutMs, intervalMs: 250 }).catch((e: Error) => {
+  await waitFor(
+    async () => {
+      last = await runTabs(page);
+      return last.length === 1;
+    },
+    { what: `exactly one Run panel tab (open: ${JSON.stringify(last)})`, timeoutMs, intervalMs: 250 },
+  ).catch((e: Error) => {
     throw new Error(`${e.message}; tabs: ${JSON.stringify(last)}`);
   });
   return last[0];

@@ -13,8 +13,14 @@ function rows(page: Page): Locator {
 
 /** Each row's text, "label description" on one line, top to bottom. */
 export async function runsViewRows(page: Page): Promise<string[]> {
-  return rows(page).evaluateAll((els) => els.map((e) =>
-    Array.from(e.querySelectorAll('.label-name, .label-description')).map((x) => (x.textContent ?? '').replace(/\s+/g, ' ').trim()).filter((t) => t !== '').join(' ')));
+  return rows(page).evaluateAll((els) =>
+    els.map((e) =>
+      Array.from(e.querySelectorAll('.label-name, .label-description'))
+        .map((x) => (x.textContent ?? '').replace(/\s+/g, ' ').trim())
+        .filter((t) => t !== '')
+        .join(' '),
+    ),
+  );
 }
 
 /** Shows the Runs view and waits until a row matches text; returns the rows. */
@@ -22,7 +28,11 @@ export async function waitForRunsRow(page: Page, text: RegExp, timeoutMs = 30_00
   await runCommand(page, FOCUS_RUNS_VIEW);
   let shown: string[] = [];
   try {
-    await waitFor(async () => (shown = await runsViewRows(page)).some((r) => text.test(r)), { what: `a row of the Runs view matching ${text}`, timeoutMs, intervalMs: 250 });
+    await waitFor(async () => (shown = await runsViewRows(page)).some((r) => text.test(r)), {
+      what: `a row of the Runs view matching ${text}`,
+      timeoutMs,
+      intervalMs: 250,
+    });
   } catch (e) {
     throw new Error(`${(e as Error).message}; the Runs view shows ${JSON.stringify(shown)}`);
   }

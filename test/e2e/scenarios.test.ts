@@ -6,15 +6,33 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  type E2eSession, clickNotificationButton, hasNotification, isAlive,
-  notificationMessage, pickQuickItem, runCommand, waitFor, waitForDiffEditor, waitForNotification,
+  type E2eSession,
+  clickNotificationButton,
+  hasNotification,
+  isAlive,
+  notificationMessage,
+  pickQuickItem,
+  runCommand,
+  waitFor,
+  waitForDiffEditor,
+  waitForNotification,
 } from './harness';
 import { DIE_AFTER, SCENARIO_TIMEOUT_MS, mainTaskSuite } from './main-task';
 import { issues, onlyRun, toolAfterFirstWrite, type RunInfo } from './reference';
 import { clickDialogButton, runPanel, runTabs, waitForOneRunTab, waitForRunPanel } from './run-panel';
 import { assertFinishedCleanly as finishedCleanly } from './finish';
 import {
-  APPROVAL, CMD_START, DONE, FINISHED_RUN, OPEN_ELSEWHERE, RESUME_OFFER, WORKSPACE_CHANGED, approveOne, approveUntilDone, exactly, startTriage,
+  APPROVAL,
+  CMD_START,
+  DONE,
+  FINISHED_RUN,
+  OPEN_ELSEWHERE,
+  RESUME_OFFER,
+  WORKSPACE_CHANGED,
+  approveOne,
+  approveUntilDone,
+  exactly,
+  startTriage,
   type Finished,
 } from './triage-ui';
 
@@ -27,20 +45,26 @@ async function assertFinishedCleanly(s: E2eSession, fin: Finished): Promise<RunI
 /** Approves what is asked until the extension host pid is gone (a debug.dieAfterTool crash). */
 async function approveUntilExit(s: E2eSession, pid: number, timeoutMs = 180_000): Promise<string[]> {
   const approved: string[] = [];
-  await waitFor(async () => {
-    if (!isAlive(pid)) return true;
-    if (await hasNotification(s.page, APPROVAL)) approved.push(await approveOne(s.page, 5_000));
-    return false;
-  }, { what: `extension host ${pid} to kill itself (debug.dieAfterTool)`, timeoutMs, intervalMs: 250 });
+  await waitFor(
+    async () => {
+      if (!isAlive(pid)) return true;
+      if (await hasNotification(s.page, APPROVAL)) approved.push(await approveOne(s.page, 5_000));
+      return false;
+    },
+    { what: `extension host ${pid} to kill itself (debug.dieAfterTool)`, timeoutMs, intervalMs: 250 },
+  );
   return approved;
 }
 
 /** Waits until the run in the state folder is saved as paused on an approval. */
 async function pausedRun(s: E2eSession): Promise<RunInfo> {
-  return waitFor(async () => {
-    const run = await onlyRun(s.stateDir);
-    return run.phase === 'paused' && run.pending.some((p) => p.kind === 'approval') ? run : undefined;
-  }, { what: 'the run to be saved as paused with its approval pending', timeoutMs: 15_000, intervalMs: 250 });
+  return waitFor(
+    async () => {
+      const run = await onlyRun(s.stateDir);
+      return run.phase === 'paused' && run.pending.some((p) => p.kind === 'approval') ? run : undefined;
+    },
+    { what: 'the run to be saved as paused with its approval pending', timeoutMs: 15_000, intervalMs: 250 },
+  );
 }
 
 /**
@@ -54,58 +78,76 @@ async function reloadAndResume(s: E2eSession, deadPid: number): Promise<void> {
   await clickNotificationButton(s.page, RESUME_OFFER, 'Resume');
 }
 
-test('1. start from the palette with the recorded model, approve each issue, all checks pass; Start again shows the result, no new run', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
-  await m.suite.run(m.scenario('1-start-approve-finish'), async (s) => {
-    await startTriage(s.page, m.task.name);
-    const fin = await approveUntilDone(s.page);
-    assert.equal(fin.approvals.length, m.task.groups.length, `one approval per crash group: ${JSON.stringify(fin.approvals)}`);
-    const run = await assertFinishedCleanly(s, fin);
-    // The same Start again: the finished run is offered, not run again.
-    await runCommand(s.page, CMD_START);
-    await pickQuickItem(s.page, m.task.name);
-    const dialog = s.page.locator('.monaco-dialog-box').filter({ visible: true }).filter({ hasText: FINISHED_RUN }).first();
-    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
-    await s.screenshot('1-start-approve-finish/start-again-offers-result');
-    await clickDialogButton(s.page, FINISHED_RUN, 'Show Result');
-    const again = await waitForNotification(s.page, DONE, 60_000);
-    assert.match(await notificationMessage(again), /checks passed/);
-    const after = await onlyRun(s.stateDir);
-    assert.deepEqual([after.runId, after.turns, after.restarts], [run.runId, run.turns, run.restarts], 'the same run, nothing ran: no model call, no restart');
-    assert.equal((await issues(s.stateDir)).length, m.task.groups.length, 'nothing filed again');
-  });
-});
+test(
+  '1. start from the palette with the recorded model, approve each issue, all checks pass; Start again shows the result, no new run',
+  { timeout: SCENARIO_TIMEOUT_MS },
+  async () => {
+    await m.suite.run(m.scenario('1-start-approve-finish'), async (s) => {
+      await startTriage(s.page, m.task.name);
+      const fin = await approveUntilDone(s.page);
+      assert.equal(fin.approvals.length, m.task.groups.length, `one approval per crash group: ${JSON.stringify(fin.approvals)}`);
+      const run = await assertFinishedCleanly(s, fin);
+      // The same Start again: the finished run is offered, not run again.
+      await runCommand(s.page, CMD_START);
+      await pickQuickItem(s.page, m.task.name);
+      const dialog = s.page.locator('.monaco-dialog-box').filter({ visible: true }).filter({ hasText: FINISHED_RUN }).first();
+      await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+      await s.screenshot('1-start-approve-finish/start-again-offers-result');
+      await clickDialogButton(s.page, FINISHED_RUN, 'Show Result');
+      const again = await waitForNotification(s.page, DONE, 60_000);
+      assert.match(await notificationMessage(again), /checks passed/);
+      const after = await onlyRun(s.stateDir);
+      assert.deepEqual(
+        [after.runId, after.turns, after.restarts],
+        [run.runId, run.turns, run.restarts],
+        'the same run, nothing ran: no model call, no restart',
+      );
+      assert.equal((await issues(s.stateDir)).length, m.task.groups.length, 'nothing filed again');
+    });
+  },
+);
 
-test('2. extension host SIGKILLed after a patch, before its result was saved: the panel says it is disconnected; resume without a reload, one Run tab, no duplicates', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
-  await m.suite.run(m.scenario('2-crash-after-patch', { [DIE_AFTER]: 'code_patch' }), async (s) => {
-    const pid = s.extensionHostPid();
-    await startTriage(s.page, m.task.name);
-    await approveUntilExit(s, pid);
-    assert.equal(isAlive(pid), false);
-    const crashed = await onlyRun(s.stateDir);
-    assert.ok(crashed.unresolved.some((m) => m.tool === 'code_patch'),
-      `the checkpoint holds an attempt marker for the patch with no result: ${JSON.stringify(crashed.unresolved)}`);
-    // The panel of the dead extension host says it is no longer connected instead of showing the run as live (issue #23 item 2).
-    await s.waitForNewExtensionHost([pid]);
-    const lost = runPanel(s.page).locator('.lost');
-    await lost.waitFor({ state: 'visible', timeout: 30_000 });
-    assert.match(await lost.innerText(), /no longer connected: the editor's extension host stopped/);
-    assert.equal(await runPanel(s.page).locator('header button:not([disabled])').count(), 0, 'no button of the disconnected panel pretends to act');
-    await s.screenshot('2-crash-after-patch/panel-disconnected');
-    // Resume in the same window (no reload): the run's one panel, the dead host's tab closed (issue #23 item 1).
-    s.updateWorkspaceSettings({ [DIE_AFTER]: undefined });
-    await new Promise((r) => setTimeout(r, 1500)); // the settings file is read again before Resume starts the run
-    await clickNotificationButton(s.page, RESUME_OFFER, 'Resume');
-    await waitForOneRunTab(s.page);
-    await waitForRunPanel(s.page);
-    await waitFor(async () => (await runPanel(s.page).locator('header .pill').innerText()).trim() !== 'disconnected', { what: 'the live Run panel', timeoutMs: 30_000, intervalMs: 250 });
-    assert.equal((await runTabs(s.page)).length, 1, `one Run tab once the resumed run shows: ${JSON.stringify(await runTabs(s.page))}`);
-    await s.screenshot('2-crash-after-patch/one-run-tab-after-resume');
-    const fin = await approveUntilDone(s.page);
-    assert.equal((await runTabs(s.page)).length, 1, `one Run tab at the end: ${JSON.stringify(await runTabs(s.page))}`);
-    const run = await assertFinishedCleanly(s, fin);
-    assert.ok((run.restarts ?? 0) >= 1, `the run was resumed (restarts ${run.restarts})`);
-  });
-});
+test(
+  '2. extension host SIGKILLed after a patch, before its result was saved: the panel says it is disconnected; resume without a reload, one Run tab, no duplicates',
+  { timeout: SCENARIO_TIMEOUT_MS },
+  async () => {
+    await m.suite.run(m.scenario('2-crash-after-patch', { [DIE_AFTER]: 'code_patch' }), async (s) => {
+      const pid = s.extensionHostPid();
+      await startTriage(s.page, m.task.name);
+      await approveUntilExit(s, pid);
+      assert.equal(isAlive(pid), false);
+      const crashed = await onlyRun(s.stateDir);
+      assert.ok(
+        crashed.unresolved.some((m) => m.tool === 'code_patch'),
+        `the checkpoint holds an attempt marker for the patch with no result: ${JSON.stringify(crashed.unresolved)}`,
+      );
+      // The panel of the dead extension host says it is no longer connected instead of showing the run as live (issue #23 item 2).
+      await s.waitForNewExtensionHost([pid]);
+      const lost = runPanel(s.page).locator('.lost');
+      await lost.waitFor({ state: 'visible', timeout: 30_000 });
+      assert.match(await lost.innerText(), /no longer connected: the editor's extension host stopped/);
+      assert.equal(await runPanel(s.page).locator('header button:not([disabled])').count(), 0, 'no button of the disconnected panel pretends to act');
+      await s.screenshot('2-crash-after-patch/panel-disconnected');
+      // Resume in the same window (no reload): the run's one panel, the dead host's tab closed (issue #23 item 1).
+      s.updateWorkspaceSettings({ [DIE_AFTER]: undefined });
+      await new Promise((r) => setTimeout(r, 1500)); // the settings file is read again before Resume starts the run
+      await clickNotificationButton(s.page, RESUME_OFFER, 'Resume');
+      await waitForOneRunTab(s.page);
+      await waitForRunPanel(s.page);
+      await waitFor(async () => (await runPanel(s.page).locator('header .pill').innerText()).trim() !== 'disconnected', {
+        what: 'the live Run panel',
+        timeoutMs: 30_000,
+        intervalMs: 250,
+      });
+      assert.equal((await runTabs(s.page)).length, 1, `one Run tab once the resumed run shows: ${JSON.stringify(await runTabs(s.page))}`);
+      await s.screenshot('2-crash-after-patch/one-run-tab-after-resume');
+      const fin = await approveUntilDone(s.page);
+      assert.equal((await runTabs(s.page)).length, 1, `one Run tab at the end: ${JSON.stringify(await runTabs(s.page))}`);
+      const run = await assertFinishedCleanly(s, fin);
+      assert.ok((run.restarts ?? 0) >= 1, `the run was resumed (restarts ${run.restarts})`);
+    });
+  },
+);
 
 test('3. reload while an approval is pending: it is asked again, approving finishes the run', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
   await m.suite.run(m.scenario('3-reload-pending-approval'), async (s) => {
@@ -122,11 +164,11 @@ test('3. reload while an approval is pending: it is asked again, approving finis
     await assertFinishedCleanly(s, fin);
     const tabs = await runTabs(s.page);
     assert.deepEqual(tabs.length, 1, `one Run tab at the end: ${JSON.stringify(tabs)}`);
-    assert.doesNotMatch(tabs[0], /waiting for you/, 'the finished run\'s tab no longer says it waits');
+    assert.doesNotMatch(tabs[0], /waiting for you/, "the finished run's tab no longer says it waits");
   });
 });
 
-test('4. a file the agent wrote changed while interrupted: error, Show Diff, Restore Agent\'s Version, finish', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
+test("4. a file the agent wrote changed while interrupted: error, Show Diff, Restore Agent's Version, finish", { timeout: SCENARIO_TIMEOUT_MS }, async () => {
   const dieTool = toolAfterFirstWrite(m.ref);
   await m.suite.run(m.scenario('4-workspace-changed', { [DIE_AFTER]: dieTool }), async (s) => {
     const pid = s.extensionHostPid();
@@ -137,7 +179,7 @@ test('4. a file the agent wrote changed while interrupted: error, Show Diff, Res
     const target = interrupted.files[0].path;
     const abs = path.join(s.workspace, target);
     const agents = fs.readFileSync(abs, 'utf8');
-    fs.writeFileSync(abs, agents + '\n// changed behind the agent\'s back by the e2e test\n');
+    fs.writeFileSync(abs, agents + "\n// changed behind the agent's back by the e2e test\n");
 
     await reloadAndResume(s, pid);
     const error = await notificationMessage(await waitForNotification(s.page, WORKSPACE_CHANGED, 60_000));

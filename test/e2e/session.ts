@@ -29,7 +29,11 @@ export interface SessionOptions {
   openFirstWindow?: boolean;
 }
 
-export interface EditorWindow { name: string; page: Page; console: string[] }
+export interface EditorWindow {
+  name: string;
+  page: Page;
+  console: string[];
+}
 
 export class E2eSession {
   readonly windows: EditorWindow[] = [];
@@ -59,8 +63,12 @@ export class E2eSession {
     const first = this.windows[0];
     const page = await openWindow(first ? first.page.context() : this.browser, this.server.url, this.workspace);
     const win: EditorWindow = { name: `window${this.windows.length + 1}`, page, console: [] };
-    page.on('console', (m) => { if (win.console.length < 5000) win.console.push(`[${m.type()}] ${m.text()}`); });
-    page.on('pageerror', (e) => { win.console.push(`[pageerror] ${e.message}`); });
+    page.on('console', (m) => {
+      if (win.console.length < 5000) win.console.push(`[${m.type()}] ${m.text()}`);
+    });
+    page.on('pageerror', (e) => {
+      win.console.push(`[pageerror] ${e.message}`);
+    });
     this.windows.push(win);
     await this.waitForLaunchedExtensionHost(offset);
     return page;
@@ -72,14 +80,17 @@ export class E2eSession {
    * once that process is up.
    */
   private async waitForLaunchedExtensionHost(offset: number, afterDisconnect = false): Promise<number> {
-    const pid = await waitFor(() => {
-      const tail = this.server.output().slice(offset);
-      const pid = launchedExtensionHosts(tail, afterDisconnect ? CLIENT_DISCONNECTED : undefined)[0];
-      return pid !== undefined && this.extensionHostPids().includes(pid) ? pid : undefined;
-    }, {
-      what: `code-server to launch the window's extension host (--type=extensionHost under pid ${this.server.pid})`,
-      timeoutMs: EXTENSION_HOST_TIMEOUT_MS,
-    });
+    const pid = await waitFor(
+      () => {
+        const tail = this.server.output().slice(offset);
+        const pid = launchedExtensionHosts(tail, afterDisconnect ? CLIENT_DISCONNECTED : undefined)[0];
+        return pid !== undefined && this.extensionHostPids().includes(pid) ? pid : undefined;
+      },
+      {
+        what: `code-server to launch the window's extension host (--type=extensionHost under pid ${this.server.pid})`,
+        timeoutMs: EXTENSION_HOST_TIMEOUT_MS,
+      },
+    );
     await this.waitForExtensionHostReady(pid);
     return pid;
   }
@@ -123,10 +134,13 @@ export class E2eSession {
 
   /** Waits until the extension host pid has finished starting (see extensionHostReady). */
   async waitForExtensionHostReady(pid: number): Promise<void> {
-    await waitFor(() => {
-      if (!isAlive(pid)) throw new WaitAbortedError(`extension host ${pid} exited while starting`);
-      return this.extensionHostReady(pid);
-    }, { what: `extension host ${pid} to finish starting ("Eager extensions activated" in its remoteexthost.log)`, timeoutMs: EXTENSION_HOST_TIMEOUT_MS });
+    await waitFor(
+      () => {
+        if (!isAlive(pid)) throw new WaitAbortedError(`extension host ${pid} exited while starting`);
+        return this.extensionHostReady(pid);
+      },
+      { what: `extension host ${pid} to finish starting ("Eager extensions activated" in its remoteexthost.log)`, timeoutMs: EXTENSION_HOST_TIMEOUT_MS },
+    );
   }
 
   /** Waits until pid has exited. */
@@ -178,8 +192,12 @@ export class E2eSession {
     let artifacts: string | undefined;
     if (error !== undefined) {
       artifacts = await saveFailureArtifacts({
-        scenario: this.opts.scenario, error, pages: this.windows, userDataDir: this.server.userDataDir,
-        serverOutput: this.server.output(), extensionLogName: this.opts.extensionLogName ?? 'Durable Triage',
+        scenario: this.opts.scenario,
+        error,
+        pages: this.windows,
+        userDataDir: this.server.userDataDir,
+        serverOutput: this.server.output(),
+        extensionLogName: this.opts.extensionLogName ?? 'Durable Triage',
       }).catch((e: Error) => `(could not save artifacts: ${e.message})`);
     }
     const contexts = new Set(this.windows.map((w) => w.page.context()));
@@ -188,4 +206,3 @@ export class E2eSession {
     return artifacts;
   }
 }
-

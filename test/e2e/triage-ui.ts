@@ -3,8 +3,14 @@
 import type { Page } from './playwright';
 import { waitFor, WaitAbortedError } from './wait';
 import {
-  clickNotificationButton, errorNotifications, hasNotification, notificationMessage, openNotificationCenter, pickQuickItem,
-  runCommand, waitForNotification,
+  clickNotificationButton,
+  errorNotifications,
+  hasNotification,
+  notificationMessage,
+  openNotificationCenter,
+  pickQuickItem,
+  runCommand,
+  waitForNotification,
 } from './workbench';
 
 export const EXTENSION_ID = 'durable-triage.durable-triage';
@@ -47,7 +53,13 @@ export async function approveOne(page: Page, timeoutMs = 60_000): Promise<string
 }
 
 /** runId: the short form the notification shows ("<task>…<tail>"); see sameRun. */
-export interface Finished { runId: string; passed: number; total: number; message: string; approvals: string[] }
+export interface Finished {
+  runId: string;
+  passed: number;
+  total: number;
+  message: string;
+  approvals: string[];
+}
 
 /** True when a full run ID is the one a notification names by its short form "<task>…<tail>". */
 export function sameRun(full: string, short: string): boolean {
@@ -66,17 +78,20 @@ export async function approveUntilDone(page: Page, timeoutMs = 180_000): Promise
   for (;;) {
     const left = deadline - Date.now();
     let quietSince = Date.now();
-    const item = await waitFor(async () => {
-      const errors = await errorNotifications(page, /Durable Triage/);
-      if (errors.length > 0) throw new WaitAbortedError(`the extension showed an error while the run should finish: ${errors.join(' | ')}`);
-      if (await hasNotification(page, either)) return waitForNotification(page, either, 5_000);
-      // A toast hides after a while; the notification center still lists it.
-      if (Date.now() - quietSince > 5_000) {
-        quietSince = Date.now();
-        await openNotificationCenter(page).catch(() => undefined);
-      }
-      return undefined;
-    }, { what: `an approval or the done notification (approved so far: ${JSON.stringify(approvals)})`, timeoutMs: Math.max(left, 1), intervalMs: 250 });
+    const item = await waitFor(
+      async () => {
+        const errors = await errorNotifications(page, /Durable Triage/);
+        if (errors.length > 0) throw new WaitAbortedError(`the extension showed an error while the run should finish: ${errors.join(' | ')}`);
+        if (await hasNotification(page, either)) return waitForNotification(page, either, 5_000);
+        // A toast hides after a while; the notification center still lists it.
+        if (Date.now() - quietSince > 5_000) {
+          quietSince = Date.now();
+          await openNotificationCenter(page).catch(() => undefined);
+        }
+        return undefined;
+      },
+      { what: `an approval or the done notification (approved so far: ${JSON.stringify(approvals)})`, timeoutMs: Math.max(left, 1), intervalMs: 250 },
+    );
     const message = await notificationMessage(item);
     const done = DONE.exec(message);
     if (done) return { runId: done[4], passed: Number(done[2]), total: Number(done[3]), message, approvals };
@@ -90,12 +105,20 @@ export function exactly(text: string): RegExp {
 }
 
 function statusBarItems(page: Page) {
-  return page.locator('.part.statusbar .statusbar-item').filter({ visible: true }).filter({ hasText: /\bTriage: / });
+  return page
+    .locator('.part.statusbar .statusbar-item')
+    .filter({ visible: true })
+    .filter({ hasText: /\bTriage: / });
 }
 
 /** Clicks the extension's status bar item while it shows text. */
 export async function clickStatusBar(page: Page, text: string): Promise<void> {
-  await statusBarItems(page).filter({ hasText: exactly(text) }).first().locator('a, .statusbar-item-label').first().click({ timeout: 10_000 });
+  await statusBarItems(page)
+    .filter({ hasText: exactly(text) })
+    .first()
+    .locator('a, .statusbar-item-label')
+    .first()
+    .click({ timeout: 10_000 });
 }
 
 /** The text of the extension's status bar item ("Triage: approval needed", "Triage: turn 3 · $0.05"), or undefined when it is hidden. */

@@ -24,14 +24,18 @@ async function openQuickInput(page: Page): Promise<Locator> {
 
 /** Waits for a visible quick-pick row whose label is exactly label. */
 async function quickRow(page: Page, label: string, timeoutMs: number): Promise<Locator> {
-  const row = page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`)
+  const row = page
+    .locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`)
     .filter({ visible: true })
     .filter({ has: page.locator('.label-name', { hasText: exact(label) }) })
     .first();
   try {
     await row.waitFor({ state: 'visible', timeout: timeoutMs });
   } catch {
-    const shown = await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row .label-name`).allTextContents().catch(() => []);
+    const shown = await page
+      .locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row .label-name`)
+      .allTextContents()
+      .catch(() => []);
     throw new Error(`no quick-pick item labelled "${label}" within ${timeoutMs} ms; the list shows: ${JSON.stringify(shown)}`);
   }
   return row;
@@ -59,7 +63,7 @@ function notifications(page: Page, text: RegExp): Locator {
 
 /** Opens the notification center (all notifications, also those whose toast has hidden). */
 export async function openNotificationCenter(page: Page): Promise<void> {
-  if (await page.locator('.notifications-center').filter({ visible: true }).count() > 0) return;
+  if ((await page.locator('.notifications-center').filter({ visible: true }).count()) > 0) return;
   const bell = page.locator('[id="status.notifications"] a, [id="status.notifications"]').first();
   if (await bell.isVisible()) await bell.click();
   else await runCommand(page, 'Notifications: Show Notifications');
@@ -73,16 +77,25 @@ export async function openNotificationCenter(page: Page): Promise<void> {
 export async function waitForNotification(page: Page, text: RegExp, timeoutMs = 30_000, toastGraceMs = 4_000): Promise<Locator> {
   const started = Date.now();
   let centerTried = false;
-  return waitFor(async () => {
-    const found = notifications(page, text);
-    if (await found.count() > 0) return found.first();
-    if (!centerTried && Date.now() - started > toastGraceMs) {
-      centerTried = true;
-      await openNotificationCenter(page).catch(() => { centerTried = false; });
-    }
-    return undefined;
-  }, { what: `a notification matching ${text}`, timeoutMs, intervalMs: 200 }).catch(async (e: Error) => {
-    const shown = await page.locator('.notification-list-item').filter({ visible: true }).allTextContents().catch(() => []);
+  return waitFor(
+    async () => {
+      const found = notifications(page, text);
+      if ((await found.count()) > 0) return found.first();
+      if (!centerTried && Date.now() - started > toastGraceMs) {
+        centerTried = true;
+        await openNotificationCenter(page).catch(() => {
+          centerTried = false;
+        });
+      }
+      return undefined;
+    },
+    { what: `a notification matching ${text}`, timeoutMs, intervalMs: 200 },
+  ).catch(async (e: Error) => {
+    const shown = await page
+      .locator('.notification-list-item')
+      .filter({ visible: true })
+      .allTextContents()
+      .catch(() => []);
     throw new Error(`${e.message}; notifications shown: ${JSON.stringify(shown)}`);
   });
 }
@@ -90,11 +103,17 @@ export async function waitForNotification(page: Page, text: RegExp, timeoutMs = 
 /** Clicks button (its exact text) on the notification matching text. */
 export async function clickNotificationButton(page: Page, text: RegExp, button: string, timeoutMs = 30_000): Promise<void> {
   const item = await waitForNotification(page, text, timeoutMs);
-  const btn = item.locator('.monaco-button').filter({ hasText: exact(button) }).first();
+  const btn = item
+    .locator('.monaco-button')
+    .filter({ hasText: exact(button) })
+    .first();
   try {
     await btn.click({ timeout: 5_000 });
   } catch {
-    const shown = await item.locator('.monaco-button').allTextContents().catch(() => []);
+    const shown = await item
+      .locator('.monaco-button')
+      .allTextContents()
+      .catch(() => []);
     throw new Error(`the notification matching ${text} has no button "${button}"; it has ${JSON.stringify(shown)}`);
   }
 }
@@ -134,7 +153,9 @@ export async function notificationMessage(item: Locator): Promise<string> {
 
 /** Messages of the error notifications shown now whose text matches text. */
 export async function errorNotifications(page: Page, text: RegExp): Promise<string[]> {
-  const items = page.locator('.notification-list-item').filter({ visible: true })
+  const items = page
+    .locator('.notification-list-item')
+    .filter({ visible: true })
     .filter({ has: page.locator('.notification-list-item-icon.codicon-error') })
     .filter({ hasText: text });
   const out: string[] = [];

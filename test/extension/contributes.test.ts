@@ -78,7 +78,10 @@ test('the Runs view in its own activity bar container, with a welcome Start Tria
   assert.ok(c);
   assert.equal(c.icon, 'media/triage.svg');
   assert.ok(fs.readFileSync(path.join(ROOT, c.icon), 'utf8').includes('<svg'));
-  assert.deepEqual(m.contributes.views.durableTriage.map((v) => v.id), ['durableTriage.runs']);
+  assert.deepEqual(
+    m.contributes.views.durableTriage.map((v) => v.id),
+    ['durableTriage.runs'],
+  );
   assert.ok(m.contributes.viewsWelcome.some((w) => w.view === 'durableTriage.runs' && w.contents.includes('[Start Triage](command:durableTriage.start)')));
 });
 
@@ -87,7 +90,10 @@ test('menus: inline Approve/Deny on pending approvals; Resume, Cancel, Open Chec
   for (const items of Object.values(m.contributes.menus)) for (const i of items) assert.ok(declared.has(i.command), `${i.command} in a menu is declared`);
   const item = m.contributes.menus['view/item/context'];
   for (const id of ['durableTriage.approve', 'durableTriage.deny']) {
-    assert.ok(item.some((i) => i.command === id && i.group?.startsWith('inline') && i.when?.includes('viewItem == question-approval')), `${id} inline`);
+    assert.ok(
+      item.some((i) => i.command === id && i.group?.startsWith('inline') && i.when?.includes('viewItem == question-approval')),
+      `${id} inline`,
+    );
   }
   const onRun = (id: string, ctx: string): boolean =>
     item.some((i) => {
@@ -105,7 +111,7 @@ test('menus: inline Approve/Deny on pending approvals; Resume, Cancel, Open Chec
   assert.ok(!onRun('durableTriage.deleteRun', 'run-locked'));
 });
 
-test('the settings the code reads are exactly the contributed ones, with the contract\'s defaults', () => {
+test("the settings the code reads are exactly the contributed ones, with the contract's defaults", () => {
   const props = m.contributes.configuration.properties;
   const read: string[] = [];
   readSettings((k) => {
@@ -131,7 +137,8 @@ test('the settings the code reads are exactly the contributed ones, with the con
 test('the settings that decide what a run may do cannot be set by a workspace; the test command and tracker can (the code asks first)', () => {
   const props = m.contributes.configuration.properties;
   for (const k of USER_ONLY_SETTINGS) assert.equal(props[`durableTriage.${k}`]?.scope, 'application', `durableTriage.${k} is scoped "application"`);
-  for (const k of ['stateDirectory', 'store', 'approval.tools', 'model.baseUrl', 'keys']) assert.ok((USER_ONLY_SETTINGS as readonly string[]).includes(k), `${k} is user-only`);
+  for (const k of ['stateDirectory', 'store', 'approval.tools', 'model.baseUrl', 'keys'])
+    assert.ok((USER_ONLY_SETTINGS as readonly string[]).includes(k), `${k} is user-only`);
   for (const k of CONFIRMED_SETTINGS) assert.equal(props[`durableTriage.${k}`]?.scope, 'resource', `durableTriage.${k} may come from a folder`);
   // Every setting is either user-only, asked about, or one a workspace may set freely: these, by decision.
   const free = Object.keys(props)
@@ -155,16 +162,30 @@ test('.vscodeignore is an allowlist that lets in what runs', () => {
 test('the .vsix holds what the extension runs and nothing else (vsce ls)', () => {
   const r = spawnSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
-  const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+  const files = r.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const outside = files.filter((f) => !f.startsWith('samples/') && !f.startsWith('media/') && !/^docs\/[^/]+\.md$/.test(f));
   // the docs the README links to ship too, so its links work on the installed extension's page
-  const docs = fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  const docs = fs
+    .readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
   assert.deepEqual(files.filter((f) => /^docs\/[^/]+\.md$/.test(f)).sort(), docs.sort());
   assert.deepEqual(outside.sort(), [
-    'CHANGELOG.md', 'LICENSE', 'README.md',
-    'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf', // the Run panel's icons (a webview does not get the workbench's)
-    'dist/extension.js', 'dist/octokit-client.js', 'dist/panel.js', 'dist/sdk-clients.js',
-    'docs/review-changes.png', 'docs/run-panel.png', 'docs/shared-store.png', // the README's screenshots, shown on the extension's page
+    'CHANGELOG.md',
+    'LICENSE',
+    'README.md',
+    'dist/codicons/codicon.css',
+    'dist/codicons/codicon.ttf', // the Run panel's icons (a webview does not get the workbench's)
+    'dist/extension.js',
+    'dist/octokit-client.js',
+    'dist/panel.js',
+    'dist/sdk-clients.js',
+    'docs/review-changes.png',
+    'docs/run-panel.png',
+    'docs/shared-store.png', // the README's screenshots, shown on the extension's page
     'package.json',
   ]);
   assert.ok(!files.some((f) => /node_modules|\.triage-state|\.map$/.test(f)), files.join(', '));

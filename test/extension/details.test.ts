@@ -2,7 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { approvalDetails, callTitle, fence, inline, ladderDetails, prettyArgs, storedApprovalDetails } from '../../src/extension/logic/details';
 
-const base = { runId: 'r1', callId: 'toolu_01', tool: 'issue_file', args: '{"title":"Crash","body":"b"}', title: 'File issue: Crash', detail: 'body text\n\ncause: x' };
+const base = {
+  runId: 'r1',
+  callId: 'toolu_01',
+  tool: 'issue_file',
+  args: '{"title":"Crash","body":"b"}',
+  title: 'File issue: Crash',
+  detail: 'body text\n\ncause: x',
+};
 
 test('a patch is shown as a diff of the file', () => {
   const v = approvalDetails({ ...base, tool: 'code_patch', diff: { path: 'src/a.js', before: 'old', after: 'new' } });
@@ -47,17 +54,28 @@ test("a shared store's approval (no live call to ask) is shown from its saved qu
   assert.equal(v.kind, 'document');
   if (v.kind !== 'document') return;
   assert.equal(v.name, 'File_issue_done_N_crashes.md');
-  assert.match(v.content, /^# File issue: "done N" crashes\n\n\*\*Title:\*\* "done N" crashes\n\n\*\*Cause:\*\* done\\-after\\-delete\n\n````\nMarking an item done\n/);
+  assert.match(
+    v.content,
+    /^# File issue: "done N" crashes\n\n\*\*Title:\*\* "done N" crashes\n\n\*\*Cause:\*\* done\\-after\\-delete\n\n````\nMarking an item done\n/,
+  );
   assert.ok(v.content.includes('paused in the shared store for a worker'), v.content);
   // The arguments' fence is longer than any fence inside them.
   assert.ok(v.content.includes('````json\n{\n  "title"'), v.content);
 });
 
 test("a shared store's patch approval shows its diff; arguments that are not JSON are shown as written", () => {
-  const v = storedApprovalDetails({ runId: 'r9', callId: 'c2', tool: 'code_patch', args: JSON.stringify({ path: 'src/a.js', patch: '@@ -1 +1 @@\n-old\n+new' }) });
+  const v = storedApprovalDetails({
+    runId: 'r9',
+    callId: 'c2',
+    tool: 'code_patch',
+    args: JSON.stringify({ path: 'src/a.js', patch: '@@ -1 +1 @@\n-old\n+new' }),
+  });
   assert.ok(v.kind === 'document' && v.content.includes('src/a\\.js:\n\n```diff\n@@ -1 +1 @@\n-old\n+new\n```'), JSON.stringify(v));
   const bad = storedApprovalDetails({ runId: 'r9', callId: 'c3', tool: 'issue_file', args: '{"title": "x", "body":' });
-  assert.ok(bad.kind === 'document' && bad.content.startsWith('# issue\\_file \\(arguments are not valid JSON\\)') && bad.content.includes('{"title": "x", "body":'), JSON.stringify(bad));
+  assert.ok(
+    bad.kind === 'document' && bad.content.startsWith('# issue\\_file \\(arguments are not valid JSON\\)') && bad.content.includes('{"title": "x", "body":'),
+    JSON.stringify(bad),
+  );
 });
 
 /**
@@ -96,7 +114,10 @@ const FAKE = [
 
 test('Show Details cannot be faked: a fake arguments section and an unclosed <!-- in the body stay text, and the real arguments show', () => {
   const args = JSON.stringify({ title: 'Crash <!-- x', cause: 'c`ause', body: FAKE });
-  for (const v of [approvalDetails({ ...base, args, title: 'File issue: Crash <!-- x', detail: `${FAKE}\n\ncause: c\`ause` }), storedApprovalDetails({ runId: 'r1', callId: 'toolu_01', tool: 'issue_file', args })]) {
+  for (const v of [
+    approvalDetails({ ...base, args, title: 'File issue: Crash <!-- x', detail: `${FAKE}\n\ncause: c\`ause` }),
+    storedApprovalDetails({ runId: 'r1', callId: 'toolu_01', tool: 'issue_file', args }),
+  ]) {
     assert.equal(v.kind, 'document');
     if (v.kind !== 'document') return;
     const md = outsideFences(v.content);
@@ -114,9 +135,15 @@ test('a body holding ``` fences and a title holding markdown cannot close the fe
   assert.ok(v.kind === 'document');
   if (v.kind !== 'document') return;
   const md = outsideFences(v.content);
-  assert.deepEqual(md.filter((l) => l.startsWith('#')), ['# File issue: x \\# Heading \\[l\\]\\(command:a\\) \\<b\\>']);
+  assert.deepEqual(
+    md.filter((l) => l.startsWith('#')),
+    ['# File issue: x \\# Heading \\[l\\]\\(command:a\\) \\<b\\>'],
+  );
   assert.ok(v.content.includes('`````\na\n```\n# Fake heading\n````\n<!--\n`````'), v.content);
-  assert.ok(md.some((l) => l.includes('call c\\`1 of run r1')), md.join('\n'));
+  assert.ok(
+    md.some((l) => l.includes('call c\\`1 of run r1')),
+    md.join('\n'),
+  );
 });
 
 test('fence and inline', () => {

@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BadInputError, BudgetExceededError, CancelledError, CorruptCheckpointError, LockedError, MaxResumesError, ModelError, RecordingDivergedError,
+  BadInputError,
+  BudgetExceededError,
+  CancelledError,
+  CorruptCheckpointError,
+  LockedError,
+  MaxResumesError,
+  ModelError,
+  RecordingDivergedError,
   WorkspaceChangedError,
 } from '../../src/core/errors';
 import { errorView } from '../../src/extension/logic/error-view';
@@ -14,7 +21,12 @@ test('a locked run: the warning of the contract, naming the run', () => {
 });
 
 test('a changed workspace: the error of the contract with its four ways on', () => {
-  const v = errorView(new WorkspaceChangedError('r1', [{ path: 'src/a.js', expected: SHA, actual: null }, { path: 'b.js', expected: SHA, actual: SHA }]));
+  const v = errorView(
+    new WorkspaceChangedError('r1', [
+      { path: 'src/a.js', expected: SHA, actual: null },
+      { path: 'b.js', expected: SHA, actual: SHA },
+    ]),
+  );
   assert.equal(v.severity, 'error');
   assert.match(v.message, /^Durable Triage: files the agent wrote have changed: src\/a\.js, b\.js\. Restore puts/);
   assert.deepEqual(v.actions, ['Show Diff', 'Restore', 'Keep My Edits', 'Abandon']);
@@ -40,7 +52,9 @@ test('errors that name no run offer no run buttons unless the caller knows the r
 });
 
 test('a missing API key offers Set API Key; other bad input just says what is wrong', () => {
-  assert.deepEqual(errorView(new BadInputError('No Anthropic API key: set ANTHROPIC_API_KEY, or run "Durable Triage: Set API Key" in the editor.')).actions, ['Set API Key']);
+  assert.deepEqual(errorView(new BadInputError('No Anthropic API key: set ANTHROPIC_API_KEY, or run "Durable Triage: Set API Key" in the editor.')).actions, [
+    'Set API Key',
+  ]);
   const v = errorView(new BadInputError('Unknown task "x".'));
   assert.deepEqual(v.actions, []);
   assert.equal(v.message, 'Durable Triage: Unknown task "x".');

@@ -7,7 +7,10 @@ const call = { id: 'toolu_1', name: 'code_patch', args: '{"path":"src/a.js",\n "
 const usage = { inputTokens: 1200, outputTokens: 80, dollars: 0.0048 };
 
 test('every event is one line naming the run, saves included; tool errors warn', () => {
-  assert.deepEqual(eventLine('r1', { type: 'saved', point: SavePoint.ReplyArrived, phase: 'tools' }), { level: 'info', text: '[r1] saved at reply-arrived (phase tools)' });
+  assert.deepEqual(eventLine('r1', { type: 'saved', point: SavePoint.ReplyArrived, phase: 'tools' }), {
+    level: 'info',
+    text: '[r1] saved at reply-arrived (phase tools)',
+  });
   assert.equal(eventLine('r1', { type: 'model-call', turn: 0 }).text, '[r1] turn 1: asking the model');
   const reply = eventLine('r1', { type: 'reply', turn: 2, calls: [call], usage, total: { ...usage, dollars: 0.25 } }).text;
   assert.equal(reply, '[r1] turn 3: code_patch (toolu_1); 1200 in / 80 out, $0.0048 (run total $0.25)');

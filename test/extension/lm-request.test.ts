@@ -4,7 +4,15 @@ import { callInput, lmTurns } from '../../src/extension/logic/lm-request';
 
 test('the system prompt opens the first user message (the API has no system role)', () => {
   const turns = lmTurns({ system: 'You triage.', messages: [{ role: 'user', content: 'Go.' }] });
-  assert.deepEqual(turns, [{ role: 'user', parts: [{ type: 'text', text: 'You triage.' }, { type: 'text', text: 'Go.' }] }]);
+  assert.deepEqual(turns, [
+    {
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'You triage.' },
+        { type: 'text', text: 'Go.' },
+      ],
+    },
+  ]);
 });
 
 test('calls become call parts with parsed input; results open the next user message; same roles merge', () => {
@@ -12,8 +20,21 @@ test('calls become call parts with parsed input; results open the next user mess
     system: '',
     messages: [
       { role: 'user', content: 'Go.' },
-      { role: 'assistant', text: 'Looking.', calls: [{ id: 'c1', name: 'read_file', args: '{"path":"a.js"}' }, { id: 'c2', name: 'x', args: '{bad' }] },
-      { role: 'tool', results: [{ callId: 'c1', content: 'text' }, { callId: 'c2', content: 'Invalid arguments', isError: true }] },
+      {
+        role: 'assistant',
+        text: 'Looking.',
+        calls: [
+          { id: 'c1', name: 'read_file', args: '{"path":"a.js"}' },
+          { id: 'c2', name: 'x', args: '{bad' },
+        ],
+      },
+      {
+        role: 'tool',
+        results: [
+          { callId: 'c1', content: 'text' },
+          { callId: 'c2', content: 'Invalid arguments', isError: true },
+        ],
+      },
       { role: 'user', content: 'Note: files changed.' },
     ],
   });
@@ -51,7 +72,13 @@ test('the summary replaces the older messages; a conversation never starts with 
 });
 
 test('empty results are sent as "(no output)"; only JSON objects are inputs', () => {
-  const t = lmTurns({ system: '', messages: [{ role: 'user', content: 'a' }, { role: 'tool', results: [{ callId: 'c', content: '' }] }] });
+  const t = lmTurns({
+    system: '',
+    messages: [
+      { role: 'user', content: 'a' },
+      { role: 'tool', results: [{ callId: 'c', content: '' }] },
+    ],
+  });
   assert.deepEqual(t[0].parts[0], { type: 'result', callId: 'c', text: '(no output)' });
   assert.deepEqual(callInput('[1,2]'), {});
   assert.deepEqual(callInput('"s"'), {});

@@ -1,7 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { noLinks } from '../../src/extension/logic/no-links';
-import { approvalMessage, decidedMessage, doneMessage, ladderMessage, openRunLink, pausedMessage, progressText, storeApprovalMessage, workspaceChangedMessage } from '../../src/extension/logic/texts';
+import {
+  approvalMessage,
+  decidedMessage,
+  doneMessage,
+  ladderMessage,
+  openRunLink,
+  pausedMessage,
+  progressText,
+  storeApprovalMessage,
+  workspaceChangedMessage,
+} from '../../src/extension/logic/texts';
 import { errorView } from '../../src/extension/logic/error-view';
 import { ModelError } from '../../src/core/errors';
 import { storeQuestions } from '../../src/extension/logic/store-questions';
@@ -44,7 +54,12 @@ test("a shared store's question names the call without a link", () => {
     runId: 'r1',
     file: 'x',
     locked: false,
-    state: { runId: 'r1', task: 't', phase: 'paused', pending: [{ kind: 'approval', callId: 'c1', tool: 'issue_file', args: JSON.stringify({ title: ATTACK, body: 'b' }) }] },
+    state: {
+      runId: 'r1',
+      task: 't',
+      phase: 'paused',
+      pending: [{ kind: 'approval', callId: 'c1', tool: 'issue_file', args: JSON.stringify({ title: ATTACK, body: 'b' }) }],
+    },
   } as unknown as RunListing;
   const [q] = storeQuestions([listing], () => false);
   assert.ok(q);

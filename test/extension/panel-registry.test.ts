@@ -10,15 +10,18 @@ test('one panel per run: a panel restored after the run was shown is closed, not
   assert.deepEqual(r.entries(), [['run-1', 'created']]);
 });
 
-test('a window restored with the run\'s tab twice keeps the first and closes the second', () => {
+test("a window restored with the run's tab twice keeps the first and closes the second", () => {
   const r = new PanelRegistry<string>();
   r.adopt('run-1', 'a', 'restored');
   assert.deepEqual(r.adopt('run-1', 'b', 'restored').close, ['b']);
   r.adopt('run-2', 'c', 'restored');
-  assert.deepEqual(r.entries().map(([id]) => id), ['run-1', 'run-2']);
+  assert.deepEqual(
+    r.entries().map(([id]) => id),
+    ['run-1', 'run-2'],
+  );
 });
 
-test('closing a panel forgets it only if it is the run\'s panel', () => {
+test("closing a panel forgets it only if it is the run's panel", () => {
   const r = new PanelRegistry<string>();
   r.adopt('run-1', 'a', 'created');
   r.forget('run-1', 'b');
@@ -36,6 +39,9 @@ test('stray tabs: the run\'s Run panel tabs (with or without "waiting for you"),
     { label: 'Run: main…abc12345', viewType: 'other.view' },
     { label: 'Run: main…abc12345', viewType: undefined },
   ];
-  assert.deepEqual(strayTabs(tabs, 'durableTriage.run', 'Run: main…abc12345').map((t) => t.label), ['Run: main…abc12345', 'Run: main…abc12345 (waiting for you)']);
+  assert.deepEqual(
+    strayTabs(tabs, 'durableTriage.run', 'Run: main…abc12345').map((t) => t.label),
+    ['Run: main…abc12345', 'Run: main…abc12345 (waiting for you)'],
+  );
   assert.deepEqual(strayTabs(tabs, 'durableTriage.run', 'Run: main…abc1234'), []);
 });

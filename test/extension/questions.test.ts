@@ -21,7 +21,10 @@ test('a question nobody answers stays open (a dismissed notification answers not
   const t = r.ask(info('r1', 'c1'));
   const race = await Promise.race([t.answer, new Promise((res) => setImmediate(() => res('still open')))]);
   assert.equal(race, 'still open');
-  assert.deepEqual(r.list().map((q) => q.callId), ['c1']);
+  assert.deepEqual(
+    r.list().map((q) => q.callId),
+    ['c1'],
+  );
   assert.equal(r.get('r1', 'c1'), t);
 });
 
@@ -51,7 +54,7 @@ test('a pre-answer for an open question answers it at once', async () => {
   assert.equal(r.hasPreanswer('r1', 'c1'), false);
 });
 
-test('closing a run answers its open questions and drops its pre-answers, not other runs\'', async () => {
+test("closing a run answers its open questions and drops its pre-answers, not other runs'", async () => {
   const r = new QuestionRegistry<A>();
   const a = r.ask(info('r1', 'c1'));
   const b = r.ask(info('r2', 'c1'));

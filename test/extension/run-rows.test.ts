@@ -41,7 +41,10 @@ test('status: active here beats locked; done; corrupt', () => {
   assert.equal(runRow(info({ locked: true }), true).status, 'active');
   assert.equal(runRow(info({ locked: true }), false).contextValue, 'run-locked');
   assert.equal(runRow(info({ phase: 'done' }), false).status, 'done');
-  const bad = runRow({ runId: 'x', file: '/s/runs/x.json', locked: false, pending: [], unresolved: [], files: [], error: 'Checkpoint /s/runs/x.json is corrupt' }, false);
+  const bad = runRow(
+    { runId: 'x', file: '/s/runs/x.json', locked: false, pending: [], unresolved: [], files: [], error: 'Checkpoint /s/runs/x.json is corrupt' },
+    false,
+  );
   assert.equal(bad.contextValue, 'run-corrupt');
   assert.equal(bad.description, 'corrupt checkpoint');
 });
@@ -54,13 +57,13 @@ test('short IDs: the task and the random tail, or the ID itself', () => {
 
 test('children: questions (approvals with their own context value), files written, unresolved markers', () => {
   const withFiles = info({
-      pending: [
-        { kind: 'approval', callId: 'c1', tool: 'issue_file', title: 'File issue: todo N crashes' },
-        { kind: 'ladder', callId: 'c2', tool: 'code_patch', title: 'Patch src/todos.js' },
-      ],
-      files: [{ path: 'src/todos.js', sha256: SHA }],
-      unresolved: [{ callId: 'c2', tool: 'code_patch', startedAt: '2025-12-02T10:00:00Z', keyed: false }],
-    });
+    pending: [
+      { kind: 'approval', callId: 'c1', tool: 'issue_file', title: 'File issue: todo N crashes' },
+      { kind: 'ladder', callId: 'c2', tool: 'code_patch', title: 'Patch src/todos.js' },
+    ],
+    files: [{ path: 'src/todos.js', sha256: SHA }],
+    unresolved: [{ callId: 'c2', tool: 'code_patch', startedAt: '2025-12-02T10:00:00Z', keyed: false }],
+  });
   const rows = childRows(withFiles);
   assert.deepEqual(
     rows.map((r) => [r.kind, r.label, r.contextValue]),
@@ -79,13 +82,31 @@ test('children: questions (approvals with their own context value), files writte
 });
 
 test('a run stopped on changed files: its saved question is neither listed nor counted in the badge; a question asked now is', () => {
-  const info = { runId: 'r1', task: 't', pending: [{ kind: 'approval', callId: 'c1', tool: 'issue_file', title: 'File issue: x', askedAt: '' }], files: [], unresolved: [] } as unknown as RunInfo;
+  const info = {
+    runId: 'r1',
+    task: 't',
+    pending: [{ kind: 'approval', callId: 'c1', tool: 'issue_file', title: 'File issue: x', askedAt: '' }],
+    files: [],
+    unresolved: [],
+  } as unknown as RunInfo;
   assert.equal(childRows(info).filter((r) => r.kind === 'question').length, 1);
   assert.equal(childRows(info, undefined, true).filter((r) => r.kind === 'question').length, 0);
-  const saved = [{ runId: 'r1', callId: 'c1' }, { runId: 'r2', callId: 'c2' }];
-  assert.equal(waitingCount(saved, [], () => false), 2);
-  assert.equal(waitingCount(saved, [{ runId: 'r2', callId: 'c2' }], (id) => id === 'r1'), 1);
-  assert.equal(waitingCount(saved, [{ runId: 'r1', callId: 'c9' }], (id) => id === 'r1'), 2);
+  const saved = [
+    { runId: 'r1', callId: 'c1' },
+    { runId: 'r2', callId: 'c2' },
+  ];
+  assert.equal(
+    waitingCount(saved, [], () => false),
+    2,
+  );
+  assert.equal(
+    waitingCount(saved, [{ runId: 'r2', callId: 'c2' }], (id) => id === 'r1'),
+    1,
+  );
+  assert.equal(
+    waitingCount(saved, [{ runId: 'r1', callId: 'c9' }], (id) => id === 'r1'),
+    2,
+  );
 });
 
 test('the badge counts the waiting questions, and is gone at none', () => {

@@ -1,17 +1,30 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONFIRMED_SETTINGS, USER_ONLY_SETTINGS, chooseSetting, confirmSettingQuestion, confirmationKey, ignoredSettingMessage } from '../../src/extension/logic/setting-scopes';
+import {
+  CONFIRMED_SETTINGS,
+  USER_ONLY_SETTINGS,
+  chooseSetting,
+  confirmSettingQuestion,
+  confirmationKey,
+  ignoredSettingMessage,
+} from '../../src/extension/logic/setting-scopes';
 import { readSettings } from '../../src/extension/logic/settings';
 
 const never = (): boolean => false;
 
 test('a user-only setting takes the user value (or the default), never the workspace or folder value, and says which value it set aside', () => {
   for (const key of USER_ONLY_SETTINGS) {
-    assert.deepEqual(chooseSetting(key, { defaultValue: 'd', workspaceValue: 'w' }, () => true), { value: 'd', setAside: { key, value: 'w', kind: 'user-only' } });
-    assert.deepEqual(chooseSetting(key, { defaultValue: 'd', globalValue: 'g', workspaceFolderValue: 'f', workspaceValue: 'w' }, () => true), {
-      value: 'g',
-      setAside: { key, value: 'f', kind: 'user-only' },
-    });
+    assert.deepEqual(
+      chooseSetting(key, { defaultValue: 'd', workspaceValue: 'w' }, () => true),
+      { value: 'd', setAside: { key, value: 'w', kind: 'user-only' } },
+    );
+    assert.deepEqual(
+      chooseSetting(key, { defaultValue: 'd', globalValue: 'g', workspaceFolderValue: 'f', workspaceValue: 'w' }, () => true),
+      {
+        value: 'g',
+        setAside: { key, value: 'f', kind: 'user-only' },
+      },
+    );
     assert.deepEqual(chooseSetting(key, { defaultValue: 'd', globalValue: 'g' }, never), { value: 'g' });
   }
 });

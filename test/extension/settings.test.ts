@@ -69,7 +69,10 @@ test('unusable values fall back to the default and are reported by name', () => 
   assert.equal(settings.keys, true);
   assert.deepEqual(settings.prices, { good: { input: 1, output: 2 } });
   for (const key of ['budget.maxTurns', 'budget.maxDollars', 'maxRestarts', 'approval.tools', 'model.provider', 'model.baseUrl', 'keys', 'prices["bad"]']) {
-    assert.ok(problems.some((p) => p.startsWith(`durableTriage.${key} `)), `a problem names ${key}: ${JSON.stringify(problems)}`);
+    assert.ok(
+      problems.some((p) => p.startsWith(`durableTriage.${key} `)),
+      `a problem names ${key}: ${JSON.stringify(problems)}`,
+    );
   }
 });
 

@@ -1,8 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CHANGED_BUTTONS, approvalMessage, openRunLink, decidedMessage, doneMessage, formatDollars, ladderMessage, openElsewhereMessage, pausedMessage, progressText, progressTitle, resumeOfferMessage,
-  statusBarText, workspaceChangedMessage,
+  CHANGED_BUTTONS,
+  approvalMessage,
+  openRunLink,
+  decidedMessage,
+  doneMessage,
+  formatDollars,
+  ladderMessage,
+  openElsewhereMessage,
+  pausedMessage,
+  progressText,
+  progressTitle,
+  resumeOfferMessage,
+  statusBarText,
+  workspaceChangedMessage,
 } from '../../src/extension/logic/texts';
 
 // The shared contract's texts, as the real-editor tests match them.
@@ -34,15 +46,27 @@ test('the done text leaves out checks for a task without any, and says when no i
 });
 
 test('a stale notification says how its question was decided; a closed one says it is asked again', () => {
-  assert.equal(decidedMessage('File issue: x', { answer: 'approve', by: 'you, in the Run panel' }), 'Durable Triage: already approved by you, in the Run panel; this notification no longer acts: File issue: x.');
-  assert.equal(decidedMessage('Patch a.js', { answer: { answer: 'rerun' } }), 'Durable Triage: already answered (run it again); this notification no longer acts: Patch a.js.');
-  assert.equal(decidedMessage('File issue: x', { answer: 'later', by: 'the run stopped' }), 'Durable Triage: closed when its run stopped; asked again when the run resumes: File issue: x.');
+  assert.equal(
+    decidedMessage('File issue: x', { answer: 'approve', by: 'you, in the Run panel' }),
+    'Durable Triage: already approved by you, in the Run panel; this notification no longer acts: File issue: x.',
+  );
+  assert.equal(
+    decidedMessage('Patch a.js', { answer: { answer: 'rerun' } }),
+    'Durable Triage: already answered (run it again); this notification no longer acts: Patch a.js.',
+  );
+  assert.equal(
+    decidedMessage('File issue: x', { answer: 'later', by: 'the run stopped' }),
+    'Durable Triage: closed when its run stopped; asked again when the run resumes: File issue: x.',
+  );
 });
 
 test('the changed-files text says what the buttons do, and offers no way on a recorded run cannot take', () => {
   assert.match(workspaceChangedMessage(['a.js']), /Keep My Edits goes on with yours/);
   assert.doesNotMatch(workspaceChangedMessage(['a.js'], false), /Keep My Edits/);
-  assert.ok(Object.values(CHANGED_BUTTONS).every((b) => b.length <= 14), 'short enough for four in one notification');
+  assert.ok(
+    Object.values(CHANGED_BUTTONS).every((b) => b.length <= 14),
+    'short enough for four in one notification',
+  );
 });
 
 test('resume offer, open elsewhere and workspace changed match the contract', () => {
@@ -69,6 +93,9 @@ test('progress, status bar and dollars', () => {
 });
 
 test('the paused text says what the run waits for', () => {
-  const t = pausedMessage('r9', [{ kind: 'approval', tool: 'issue_file' }, { kind: 'ladder', tool: 'code_patch' }]);
+  const t = pausedMessage('r9', [
+    { kind: 'approval', tool: 'issue_file' },
+    { kind: 'ladder', tool: 'code_patch' },
+  ]);
   assert.match(t, /^Durable Triage: run r9 is paused, waiting for approval of issue_file, your answer about code_patch\./);
 });

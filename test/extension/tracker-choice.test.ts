@@ -15,7 +15,11 @@ test("a bundled task's sample copy without a GitHub origin files into the embedd
 
 test('a GitHub origin is offered first; the setting decides without a question', () => {
   const p = trackerPlan(undefined, 'github:octo/repo', true);
-  assert.deepEqual(p.ask && p.items.map((i) => [i.choice, i.spec]), [['origin', 'github:octo/repo'], ['embedded', undefined], ['other', undefined]]);
+  assert.deepEqual(p.ask && p.items.map((i) => [i.choice, i.spec]), [
+    ['origin', 'github:octo/repo'],
+    ['embedded', undefined],
+    ['other', undefined],
+  ]);
   assert.deepEqual(trackerPlan('embedded', 'github:octo/repo', true), { ask: false, choice: {} });
   assert.deepEqual(trackerPlan('github:a/b', undefined, true), { ask: false, choice: { trackerUrl: 'github:a/b' } });
 });

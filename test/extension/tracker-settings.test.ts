@@ -14,7 +14,7 @@ test('durableTriage.tracker and durableTriage.testCommand', () => {
   assert.match(bad.problems[0], /durableTriage.tracker should be "embedded", github:OWNER\/REPO or a tracker URL/);
 });
 
-test("a GitHub stop is shown with its message and a way to resume", () => {
+test('a GitHub stop is shown with its message and a way to resume', () => {
   const v = errorView(new GitHubUnavailableError('octo-org/durations', '502 Server Error', 502), 'run-1');
   assert.equal(v.severity, 'error');
   assert.match(v.message, /GitHub is not answering for octo-org\/durations/);

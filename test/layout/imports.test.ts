@@ -70,7 +70,9 @@ const graph = importGraph();
 
 test('no product module imports the crash harness (src/sweep), but the `triage sweep` command', () => {
   const SWEEP_COMMAND = 'src/cli/commands/sweep.ts';
-  const offenders = [...graph].filter(([f, deps]) => !f.startsWith('src/sweep/') && f !== SWEEP_COMMAND && deps.some((d) => d.startsWith('src/sweep/'))).map(([f]) => f);
+  const offenders = [...graph]
+    .filter(([f, deps]) => !f.startsWith('src/sweep/') && f !== SWEEP_COMMAND && deps.some((d) => d.startsWith('src/sweep/')))
+    .map(([f]) => f);
   assert.deepEqual(offenders, []);
 });
 

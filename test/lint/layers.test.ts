@@ -30,7 +30,12 @@ async function layerErrors(file: string, extra: string): Promise<string[]> {
 
 const BREAKS: { why: string; file: string; extra: string; names: RegExp }[] = [
   { why: 'core imports the agent', file: 'src/core/errors.ts', extra: "\nimport '../agent/loop';\n", names: /src\/core\/ imports nothing of ours/ },
-  { why: 'the webview imports the extension', file: 'src/webview/protocol.ts', extra: "\nimport '../extension/commands';\n", names: /src\/webview\/ imports only src\/transcript\/model\.ts/ },
+  {
+    why: 'the webview imports the extension',
+    file: 'src/webview/protocol.ts',
+    extra: "\nimport '../extension/commands';\n",
+    names: /src\/webview\/ imports only src\/transcript\/model\.ts/,
+  },
   { why: 'the webview imports a package other than zod', file: 'src/webview/protocol.ts', extra: "\nimport 'diff';\n", names: /of packages only zod/ },
   { why: 'vscode outside src/extension', file: 'src/triage/job.ts', extra: "\nimport 'vscode';\n", names: /Only src\/extension\/ imports vscode/ },
   { why: 'a product module imports the sweep', file: 'src/triage/worker.ts', extra: "\nimport '../sweep/table';\n", names: /src\/triage\/ imports only/ },
@@ -40,8 +45,18 @@ const BREAKS: { why: string; file: string; extra: string; names: RegExp }[] = [
     extra: "\nexport type SweepTable = typeof import('../../sweep/table');\nexport const sweeps = (): unknown => require('../../sweep/sweeps');\n",
     names: /src\/extension\/ imports only/,
   },
-  { why: 'the agent imports a backend', file: 'src/agent/loop.ts', extra: "\nexport { FileRunStore } from '../store/files/file-run-store';\n", names: /src\/agent\/ imports only/ },
-  { why: 'the file backend imports the PostgreSQL one', file: 'src/store/files/lock.ts', extra: "\nexport type { PgRunStore } from '../pg/pg-run-store';\n", names: /src\/store\/files\/ imports only/ },
+  {
+    why: 'the agent imports a backend',
+    file: 'src/agent/loop.ts',
+    extra: "\nexport { FileRunStore } from '../store/files/file-run-store';\n",
+    names: /src\/agent\/ imports only/,
+  },
+  {
+    why: 'the file backend imports the PostgreSQL one',
+    file: 'src/store/files/lock.ts',
+    extra: "\nexport type { PgRunStore } from '../pg/pg-run-store';\n",
+    names: /src\/store\/files\/ imports only/,
+  },
 ];
 
 for (const b of BREAKS) {
@@ -75,7 +90,14 @@ test('the tree keeps the layer rules (but for the imports still being fixed)', a
     cwd: ROOT,
     allowInlineConfig: false,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['src/**/*.ts'], languageOptions: { parser: tseslint.parser as never }, plugins: { layers: layers.strictPlugin }, rules: { 'layers/imports': 'error' } }],
+    overrideConfig: [
+      {
+        files: ['src/**/*.ts'],
+        languageOptions: { parser: tseslint.parser as never },
+        plugins: { layers: layers.strictPlugin },
+        rules: { 'layers/imports': 'error' },
+      },
+    ],
   });
   const results = await only.lintFiles(['src/**/*.ts']);
   assert.ok(results.length > 100, `only ${results.length} files of src/ were linted`);

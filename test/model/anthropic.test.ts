@@ -16,7 +16,11 @@ async function withServer(script: Answer[], fn: (s: FakeServer, sleep: ReturnTyp
   }
 }
 
-function provider(s: FakeServer, sleep: ReturnType<typeof recordingSleep>, over: Partial<ConstructorParameters<typeof AnthropicProvider>[0]> = {}): AnthropicProvider {
+function provider(
+  s: FakeServer,
+  sleep: ReturnType<typeof recordingSleep>,
+  over: Partial<ConstructorParameters<typeof AnthropicProvider>[0]> = {},
+): AnthropicProvider {
   return new AnthropicProvider({ apiKey: 'sk-test', baseUrl: s.url, model: 'claude-sonnet-4-5', retry: { sleep: sleep.sleep, random: () => 0.5 }, ...over });
 }
 
@@ -29,7 +33,10 @@ test('text reply: streamed deltas joined, usage priced, headers and body as the 
     assert.deepEqual(reply.calls, []);
     assert.equal(reply.replyId, 'msg_01');
     assert.equal(reply.model, 'claude-sonnet-4-5-20250929');
-    assert.deepEqual({ ...reply.usage, dollars: undefined }, { inputTokens: 1000, outputTokens: 200, cacheReadTokens: 2000, cacheWriteTokens: 500, dollars: undefined });
+    assert.deepEqual(
+      { ...reply.usage, dollars: undefined },
+      { inputTokens: 1000, outputTokens: 200, cacheReadTokens: 2000, cacheWriteTokens: 500, dollars: undefined },
+    );
     // claude-sonnet-4-5: $3 in, $15 out, $0.30 cache read, $3.75 cache write per million.
     assert.ok(Math.abs(reply.usage.dollars - (1000 * 3 + 200 * 15 + 2000 * 0.3 + 500 * 3.75) / 1e6) < 1e-12);
     assert.equal(s.requests.length, 1);
@@ -65,25 +72,31 @@ test('two tool calls with arguments split across deltas: raw concatenation is th
 
 test('a tool call whose JSON arguments are invalid keeps them verbatim; sent back later as input {}', async () => {
   const bad = '{"path": "src/todo.js", ';
-  await withServer([{ kind: 'sse', frames: anthropicFrames([{ tool: { id: 'toolu_x', name: 'read_file', parts: ['{"path": ', '"src/todo.js", '] } }]) }, { kind: 'sse', frames: anthropicFrames([{ text: ['ok'] }]) }], async (s, sl) => {
-    const p = provider(s, sl);
-    const reply = await p.complete(request(), signal());
-    assert.deepEqual(reply.calls, [{ id: 'toolu_x', name: 'read_file', args: bad }]);
-    const next = request({
-      turn: 1,
-      messages: [
-        { role: 'user', content: 'Triage.' },
-        { role: 'assistant', calls: reply.calls },
-        { role: 'tool', results: [{ callId: 'toolu_x', content: 'Invalid arguments for read_file: Unexpected end of JSON input', isError: true }] },
-      ],
-    });
-    await p.complete(next, signal());
-    const sent = s.requests[1].body.messages;
-    assert.deepEqual(sent[1], { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_x', name: 'read_file', input: {} }] });
-    assert.equal(sent[2].content[0].type, 'tool_result');
-    assert.equal(sent[2].content[0].tool_use_id, 'toolu_x');
-    assert.equal(sent[2].content[0].is_error, true);
-  });
+  await withServer(
+    [
+      { kind: 'sse', frames: anthropicFrames([{ tool: { id: 'toolu_x', name: 'read_file', parts: ['{"path": ', '"src/todo.js", '] } }]) },
+      { kind: 'sse', frames: anthropicFrames([{ text: ['ok'] }]) },
+    ],
+    async (s, sl) => {
+      const p = provider(s, sl);
+      const reply = await p.complete(request(), signal());
+      assert.deepEqual(reply.calls, [{ id: 'toolu_x', name: 'read_file', args: bad }]);
+      const next = request({
+        turn: 1,
+        messages: [
+          { role: 'user', content: 'Triage.' },
+          { role: 'assistant', calls: reply.calls },
+          { role: 'tool', results: [{ callId: 'toolu_x', content: 'Invalid arguments for read_file: Unexpected end of JSON input', isError: true }] },
+        ],
+      });
+      await p.complete(next, signal());
+      const sent = s.requests[1].body.messages;
+      assert.deepEqual(sent[1], { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_x', name: 'read_file', input: {} }] });
+      assert.equal(sent[2].content[0].type, 'tool_result');
+      assert.equal(sent[2].content[0].tool_use_id, 'toolu_x');
+      assert.equal(sent[2].content[0].is_error, true);
+    },
+  );
 });
 
 test('429 with retry-after: one reply to the caller, two requests, the wait the header asked for', async () => {
@@ -116,11 +129,17 @@ test('500 then success: retried after a backoff delay', async () => {
 test('overloaded error event in the stream is retried like a 529', async () => {
   const frames = anthropicFrames([{ text: ['par'] }]).slice(0, 4);
   frames.push(`event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })}\n\n`);
-  await withServer([{ kind: 'sse', frames }, { kind: 'sse', frames: anthropicFrames([{ text: ['whole'] }]) }], async (s, sl) => {
-    const reply = await provider(s, sl).complete(request(), signal());
-    assert.equal(reply.text, 'whole');
-    assert.equal(s.requests.length, 2);
-  });
+  await withServer(
+    [
+      { kind: 'sse', frames },
+      { kind: 'sse', frames: anthropicFrames([{ text: ['whole'] }]) },
+    ],
+    async (s, sl) => {
+      const reply = await provider(s, sl).complete(request(), signal());
+      assert.equal(reply.text, 'whole');
+      assert.equal(s.requests.length, 2);
+    },
+  );
 });
 
 test('a connection dropped mid-stream, and a stream that ends before message_stop, are retried', async () => {
@@ -157,7 +176,10 @@ test('401 is not retried: ModelError with the status, the provider message and "
 test('retries run out: ModelError after maxAttempts, naming the attempts', async () => {
   const err: Answer = { kind: 'status', status: 503, body: { type: 'error', error: { type: 'api_error', message: 'unavailable' } } };
   await withServer([err, err, err], async (s, sl) => {
-    await assert.rejects(provider(s, sl, { retry: { sleep: sl.sleep, maxAttempts: 3 } }).complete(request(), signal()), /HTTP 503 after 3 attempts: unavailable/);
+    await assert.rejects(
+      provider(s, sl, { retry: { sleep: sl.sleep, maxAttempts: 3 } }).complete(request(), signal()),
+      /HTTP 503 after 3 attempts: unavailable/,
+    );
     assert.equal(s.requests.length, 3);
   });
 });
@@ -199,7 +221,11 @@ test('a non-streaming server (application/json) is read as one message', async (
     const reply = await provider(s, sl).complete(request(), signal());
     assert.equal(reply.text, 'Looking.');
     assert.deepEqual(reply.calls, [{ id: 'toolu_j', name: 'read_file', args: '{"path":"x.js"}' }]);
-    assert.deepEqual(reply.usage, { inputTokens: 10, outputTokens: 5, dollars: new PriceTable().dollars('claude-haiku-4-5', { inputTokens: 10, outputTokens: 5 }) });
+    assert.deepEqual(reply.usage, {
+      inputTokens: 10,
+      outputTokens: 5,
+      dollars: new PriceTable().dollars('claude-haiku-4-5', { inputTokens: 10, outputTokens: 5 }),
+    });
     assert.ok(reply.usage.dollars > 0);
   });
 });
@@ -207,24 +233,38 @@ test('a non-streaming server (application/json) is read as one message', async (
 test('stop reasons: a reply cut by max_tokens comes back truncated, streamed and not; a whole one does not', async () => {
   const cut = anthropicFrames([{ text: ['The crash is in'] }], undefined, { stopReason: 'max_tokens' });
   const whole = anthropicFrames([{ tool: { id: 'toolu_1', name: 'read_file', parts: ['{"path":"a.js"}'] } }]);
-  const cutJson = { id: 'msg_3', model: 'claude-haiku-4-5', content: [{ type: 'text', text: 'The crash is in' }], stop_reason: 'max_tokens', usage: { input_tokens: 10, output_tokens: 5 } };
+  const cutJson = {
+    id: 'msg_3',
+    model: 'claude-haiku-4-5',
+    content: [{ type: 'text', text: 'The crash is in' }],
+    stop_reason: 'max_tokens',
+    usage: { input_tokens: 10, output_tokens: 5 },
+  };
   const wholeJson = { ...cutJson, content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' };
-  await withServer([{ kind: 'sse', frames: cut }, { kind: 'sse', frames: whole }, { kind: 'json', body: cutJson }, { kind: 'json', body: wholeJson }], async (s, sl) => {
-    const p = provider(s, sl);
-    const streamedCut = await p.complete(request(), signal());
-    assert.equal(streamedCut.text, 'The crash is in');
-    assert.equal(streamedCut.stopReason, 'max_tokens');
-    assert.equal(streamedCut.truncated, true);
-    const streamedWhole = await p.complete(request(), signal());
-    assert.equal(streamedWhole.stopReason, 'tool_use');
-    assert.equal('truncated' in streamedWhole, false);
-    const plain = provider(s, sl, { stream: false });
-    const jsonCut = await plain.complete(request(), signal());
-    assert.equal(jsonCut.stopReason, 'max_tokens');
-    assert.equal(jsonCut.truncated, true);
-    assert.equal(s.requests[2].body.stream, false);
-    const jsonWhole = await plain.complete(request(), signal());
-    assert.equal(jsonWhole.stopReason, 'end_turn');
-    assert.equal('truncated' in jsonWhole, false);
-  });
+  await withServer(
+    [
+      { kind: 'sse', frames: cut },
+      { kind: 'sse', frames: whole },
+      { kind: 'json', body: cutJson },
+      { kind: 'json', body: wholeJson },
+    ],
+    async (s, sl) => {
+      const p = provider(s, sl);
+      const streamedCut = await p.complete(request(), signal());
+      assert.equal(streamedCut.text, 'The crash is in');
+      assert.equal(streamedCut.stopReason, 'max_tokens');
+      assert.equal(streamedCut.truncated, true);
+      const streamedWhole = await p.complete(request(), signal());
+      assert.equal(streamedWhole.stopReason, 'tool_use');
+      assert.equal('truncated' in streamedWhole, false);
+      const plain = provider(s, sl, { stream: false });
+      const jsonCut = await plain.complete(request(), signal());
+      assert.equal(jsonCut.stopReason, 'max_tokens');
+      assert.equal(jsonCut.truncated, true);
+      assert.equal(s.requests[2].body.stream, false);
+      const jsonWhole = await plain.complete(request(), signal());
+      assert.equal(jsonWhole.stopReason, 'end_turn');
+      assert.equal('truncated' in jsonWhole, false);
+    },
+  );
 });

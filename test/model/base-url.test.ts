@@ -23,26 +23,41 @@ test('usable base URLs pass unchanged', () => {
 });
 
 test('user info, a non-http scheme or a non-URL is refused, naming the source and the fix, without the secret', () => {
-  assert.throws(() => checkBaseUrl(WITH_SECRET, '--base-url'), (e: unknown) => {
-    noSecret(e);
-    assert.match(e.message, /^--base-url holds a user name or password \(http:\/\/\*\*\*@127\.0\.0\.1:11434\/v1\)/);
-    assert.match(e.message, /OPENAI_API_KEY/);
-    assert.match(e.message, /remove the "user:password@" part/);
-    return true;
-  });
-  assert.throws(() => checkBaseUrl('http://just-a-user@127.0.0.1/v1', 'X'), (e: unknown) => e instanceof BadBaseUrlError && /user name or password/.test(e.message));
-  assert.throws(() => checkBaseUrl('ftp://127.0.0.1/v1', 'X'), (e: unknown) => e instanceof BadBaseUrlError && /not an http:\/\/ or https:\/\/ URL/.test(e.message));
+  assert.throws(
+    () => checkBaseUrl(WITH_SECRET, '--base-url'),
+    (e: unknown) => {
+      noSecret(e);
+      assert.match(e.message, /^--base-url holds a user name or password \(http:\/\/\*\*\*@127\.0\.0\.1:11434\/v1\)/);
+      assert.match(e.message, /OPENAI_API_KEY/);
+      assert.match(e.message, /remove the "user:password@" part/);
+      return true;
+    },
+  );
+  assert.throws(
+    () => checkBaseUrl('http://just-a-user@127.0.0.1/v1', 'X'),
+    (e: unknown) => e instanceof BadBaseUrlError && /user name or password/.test(e.message),
+  );
+  assert.throws(
+    () => checkBaseUrl('ftp://127.0.0.1/v1', 'X'),
+    (e: unknown) => e instanceof BadBaseUrlError && /not an http:\/\/ or https:\/\/ URL/.test(e.message),
+  );
   // Without a scheme, "user:secret@host" parses as the scheme "alice:": refused without showing any of it.
-  assert.throws(() => checkBaseUrl('alice:hunter2@127.0.0.1:9/v1', 'X'), (e: unknown) => {
-    noSecret(e);
-    assert.match(e.message, /is not an http:\/\/ or https:\/\/ URL/);
-    return true;
-  });
-  assert.throws(() => checkBaseUrl('hunter2 at localhost', 'X'), (e: unknown) => {
-    noSecret(e);
-    assert.match(e.message, /is not a URL/);
-    return true;
-  });
+  assert.throws(
+    () => checkBaseUrl('alice:hunter2@127.0.0.1:9/v1', 'X'),
+    (e: unknown) => {
+      noSecret(e);
+      assert.match(e.message, /is not an http:\/\/ or https:\/\/ URL/);
+      return true;
+    },
+  );
+  assert.throws(
+    () => checkBaseUrl('hunter2 at localhost', 'X'),
+    (e: unknown) => {
+      noSecret(e);
+      assert.match(e.message, /is not a URL/);
+      return true;
+    },
+  );
 });
 
 test('the factory refuses a base URL with user info from the choice or the environment, before any call', () => {
@@ -52,22 +67,31 @@ test('the factory refuses a base URL with user info from the choice or the envir
     throw new Error('no call may be made');
   };
   for (const provider of ['anthropic', 'openai'] as const) {
-    assert.throws(() => createProvider({ provider, apiKey: 'k', baseUrl: WITH_SECRET, baseUrlFrom: '--base-url', fetch }, {}), (e: unknown) => {
-      noSecret(e);
-      assert.match(e.message, /^--base-url /);
-      return true;
-    });
-    assert.throws(() => createProvider({ provider, apiKey: 'k', baseUrl: WITH_SECRET, fetch }, {}), (e: unknown) => {
-      noSecret(e);
-      assert.match(e.message, /^The model base URL /);
-      return true;
-    });
+    assert.throws(
+      () => createProvider({ provider, apiKey: 'k', baseUrl: WITH_SECRET, baseUrlFrom: '--base-url', fetch }, {}),
+      (e: unknown) => {
+        noSecret(e);
+        assert.match(e.message, /^--base-url /);
+        return true;
+      },
+    );
+    assert.throws(
+      () => createProvider({ provider, apiKey: 'k', baseUrl: WITH_SECRET, fetch }, {}),
+      (e: unknown) => {
+        noSecret(e);
+        assert.match(e.message, /^The model base URL /);
+        return true;
+      },
+    );
     const variable = provider === 'anthropic' ? 'ANTHROPIC_BASE_URL' : 'OPENAI_BASE_URL';
-    assert.throws(() => createProvider({ provider, apiKey: 'k', fetch }, { [variable]: WITH_SECRET }), (e: unknown) => {
-      noSecret(e);
-      assert.match(e.message, new RegExp(`^${variable} holds a user name or password`));
-      return true;
-    });
+    assert.throws(
+      () => createProvider({ provider, apiKey: 'k', fetch }, { [variable]: WITH_SECRET }),
+      (e: unknown) => {
+        noSecret(e);
+        assert.match(e.message, new RegExp(`^${variable} holds a user name or password`));
+        return true;
+      },
+    );
   }
   assert.deepEqual(calls, []);
   // The choice's usable URL wins over a bad one in the environment, as before.

@@ -25,7 +25,10 @@ function addTurns(s: RunState, n: number, from = 0): void {
     const calls = [{ id: `toolu_${t}a`, name: 'read_file', args: JSON.stringify({ path: `src/file${t}.js` }) }];
     if (two) calls.push({ id: `toolu_${t}b`, name: 'search_files', args: JSON.stringify({ query: `crash ${t}` }) });
     s.messages.push({ role: 'assistant', text: t % 2 === 0 ? `Looking at file ${t}.` : undefined, calls } as Message);
-    s.messages.push({ role: 'tool', results: calls.map((c) => ({ callId: c.id, content: `contents of ${c.args}\n` + 'x'.repeat(600), ...(t === 4 ? { isError: true } : {}) })) });
+    s.messages.push({
+      role: 'tool',
+      results: calls.map((c) => ({ callId: c.id, content: `contents of ${c.args}\n` + 'x'.repeat(600), ...(t === 4 ? { isError: true } : {}) })),
+    });
     if (t % 5 === 4) s.messages.push({ role: 'user', content: `Note: file ${t} changed.` });
   }
 }
@@ -34,7 +37,7 @@ function addTurns(s: RunState, n: number, from = 0): void {
 function splitsNoCall(messages: Message[], covers: number): boolean {
   for (let j = 0; j < messages.length; j++) {
     const m = messages[j];
-    if (m.role === 'assistant' && m.calls?.length && (j < covers) !== (j + 1 < covers)) return false;
+    if (m.role === 'assistant' && m.calls?.length && j < covers !== j + 1 < covers) return false;
   }
   return messages[covers]?.role !== 'tool';
 }

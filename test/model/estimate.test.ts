@@ -3,9 +3,13 @@ import assert from 'node:assert/strict';
 import { estimateRequestTokens, estimateCall } from '../../src/model/estimate';
 import { request } from './support/wire';
 
-
 test('request tokens: about a quarter of the characters of system, summary, messages and tools', () => {
-  const req = request({ system: 'x'.repeat(400), messages: [{ role: 'user', content: 'y'.repeat(800) }], tools: [], summary: { text: 'z'.repeat(400), covers: 1 } });
+  const req = request({
+    system: 'x'.repeat(400),
+    messages: [{ role: 'user', content: 'y'.repeat(800) }],
+    tools: [],
+    summary: { text: 'z'.repeat(400), covers: 1 },
+  });
   assert.equal(estimateRequestTokens(req), 400);
   const withTools = estimateRequestTokens(request());
   assert.ok(withTools > estimateRequestTokens(request({ tools: [] })));

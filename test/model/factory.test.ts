@@ -24,7 +24,10 @@ test('anthropic: key and base URL from the environment, default model', async ()
 test('openai: an explicit key and base URL win over the environment', async () => {
   const s = await startServer([{ kind: 'sse', frames: openaiFrames([{ text: 'yo' }]) }]);
   try {
-    const p = createProvider({ provider: 'openai', apiKey: 'mine', baseUrl: `${s.url}/v1`, model: 'gpt-4o' }, { OPENAI_API_KEY: 'env', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    const p = createProvider(
+      { provider: 'openai', apiKey: 'mine', baseUrl: `${s.url}/v1`, model: 'gpt-4o' },
+      { OPENAI_API_KEY: 'env', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+    );
     assert.ok(p instanceof OpenAIProvider);
     assert.equal(p.model, 'gpt-4o');
     assert.equal((await p.complete(request(), new AbortController().signal)).text, 'yo');
@@ -35,8 +38,14 @@ test('openai: an explicit key and base URL win over the environment', async () =
 });
 
 test('missing keys: a BadInputError naming the variable and the Set API Key command', () => {
-  assert.throws(() => createProvider({ provider: 'anthropic' }, {}), (e: unknown) => e instanceof BadInputError && /ANTHROPIC_API_KEY/.test(e.message) && /Set API Key/.test(e.message));
-  assert.throws(() => createProvider({ provider: 'openai' }, {}), (e: unknown) => e instanceof BadInputError && /OPENAI_API_KEY/.test(e.message) && /Set API Key/.test(e.message));
+  assert.throws(
+    () => createProvider({ provider: 'anthropic' }, {}),
+    (e: unknown) => e instanceof BadInputError && /ANTHROPIC_API_KEY/.test(e.message) && /Set API Key/.test(e.message),
+  );
+  assert.throws(
+    () => createProvider({ provider: 'openai' }, {}),
+    (e: unknown) => e instanceof BadInputError && /OPENAI_API_KEY/.test(e.message) && /Set API Key/.test(e.message),
+  );
 });
 
 test('openai: a local server needs no key', () => {

@@ -16,7 +16,11 @@ async function withServer(script: Answer[], fn: (s: FakeServer, sleep: ReturnTyp
   }
 }
 
-function provider(s: FakeServer, sleep: ReturnType<typeof recordingSleep>, over: Partial<ConstructorParameters<typeof OpenAIProvider>[0]> = {}): OpenAIProvider {
+function provider(
+  s: FakeServer,
+  sleep: ReturnType<typeof recordingSleep>,
+  over: Partial<ConstructorParameters<typeof OpenAIProvider>[0]> = {},
+): OpenAIProvider {
   return new OpenAIProvider({ apiKey: 'sk-oa', baseUrl: `${s.url}/v1`, model: 'gpt-4.1-mini', retry: { sleep: sleep.sleep, random: () => 0 }, ...over });
 }
 
@@ -42,7 +46,9 @@ test('text reply: content deltas joined, cached tokens split out of prompt_token
       { role: 'system', content: 'You triage crashes.' },
       { role: 'user', content: 'Triage the crashes in crashes/.' },
     ]);
-    assert.deepEqual(r.body.tools, [{ type: 'function', function: { name: 'read_file', description: 'Reads a file.', parameters: request().tools[0].schema } }]);
+    assert.deepEqual(r.body.tools, [
+      { type: 'function', function: { name: 'read_file', description: 'Reads a file.', parameters: request().tools[0].schema } },
+    ]);
   });
 });
 
@@ -66,30 +72,45 @@ test('two tool calls whose argument fragments interleave: concatenated per index
 
 test('invalid JSON arguments are kept verbatim, and sent back exactly as written', async () => {
   const bad = "{'path': src/todo.js";
-  await withServer([{ kind: 'sse', frames: openaiFrames([{ call: { index: 0, id: 'call_x', name: 'read_file', args: bad } }]) }, { kind: 'sse', frames: openaiFrames([{ text: 'ok' }]) }], async (s, sl) => {
-    const p = provider(s, sl);
-    const reply = await p.complete(request(), signal());
-    assert.deepEqual(reply.calls, [{ id: 'call_x', name: 'read_file', args: bad }]);
-    await p.complete(
-      request({
-        turn: 1,
-        messages: [
-          { role: 'user', content: 'Triage.' },
-          { role: 'assistant', calls: reply.calls },
-          { role: 'tool', results: [{ callId: 'call_x', content: 'Invalid arguments for read_file', isError: true }] },
-        ],
-      }),
-      signal(),
-    );
-    const sent = s.requests[1].body.messages;
-    assert.deepEqual(sent[2], { role: 'assistant', content: null, tool_calls: [{ id: 'call_x', type: 'function', function: { name: 'read_file', arguments: bad } }] });
-    assert.deepEqual(sent[3], { role: 'tool', tool_call_id: 'call_x', content: 'Error: Invalid arguments for read_file' });
-  });
+  await withServer(
+    [
+      { kind: 'sse', frames: openaiFrames([{ call: { index: 0, id: 'call_x', name: 'read_file', args: bad } }]) },
+      { kind: 'sse', frames: openaiFrames([{ text: 'ok' }]) },
+    ],
+    async (s, sl) => {
+      const p = provider(s, sl);
+      const reply = await p.complete(request(), signal());
+      assert.deepEqual(reply.calls, [{ id: 'call_x', name: 'read_file', args: bad }]);
+      await p.complete(
+        request({
+          turn: 1,
+          messages: [
+            { role: 'user', content: 'Triage.' },
+            { role: 'assistant', calls: reply.calls },
+            { role: 'tool', results: [{ callId: 'call_x', content: 'Invalid arguments for read_file', isError: true }] },
+          ],
+        }),
+        signal(),
+      );
+      const sent = s.requests[1].body.messages;
+      assert.deepEqual(sent[2], {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_x', type: 'function', function: { name: 'read_file', arguments: bad } }],
+      });
+      assert.deepEqual(sent[3], { role: 'tool', tool_call_id: 'call_x', content: 'Error: Invalid arguments for read_file' });
+    },
+  );
 });
 
 test('429 with retry-after-ms then success: one reply, two requests, the asked-for delay', async () => {
   const script: Answer[] = [
-    { kind: 'status', status: 429, headers: { 'retry-after-ms': '1250', 'retry-after': '2' }, body: { error: { message: 'Rate limit reached', type: 'requests' } } },
+    {
+      kind: 'status',
+      status: 429,
+      headers: { 'retry-after-ms': '1250', 'retry-after': '2' },
+      body: { error: { message: 'Rate limit reached', type: 'requests' } },
+    },
     { kind: 'sse', frames: openaiFrames([{ text: 'ok' }]) },
   ];
   await withServer(script, async (s, sl) => {
@@ -101,27 +122,45 @@ test('429 with retry-after-ms then success: one reply, two requests, the asked-f
 });
 
 test('500 then success', async () => {
-  await withServer([{ kind: 'status', status: 500, body: { error: { message: 'internal' } } }, { kind: 'sse', frames: openaiFrames([{ text: 'ok' }]) }], async (s, sl) => {
-    assert.equal((await provider(s, sl).complete(request(), signal())).text, 'ok');
-    assert.equal(s.requests.length, 2);
-    assert.deepEqual(sl.delays, [500]); // base 1 s with jitter 0 → half
-  });
+  await withServer(
+    [
+      { kind: 'status', status: 500, body: { error: { message: 'internal' } } },
+      { kind: 'sse', frames: openaiFrames([{ text: 'ok' }]) },
+    ],
+    async (s, sl) => {
+      assert.equal((await provider(s, sl).complete(request(), signal())).text, 'ok');
+      assert.equal(s.requests.length, 2);
+      assert.deepEqual(sl.delays, [500]); // base 1 s with jitter 0 → half
+    },
+  );
 });
 
 test('a connection dropped mid-stream is retried; the reply comes from the whole second stream', async () => {
   const whole = openaiFrames([{ call: { index: 0, id: 'call_1', name: 'read_file', args: '{"path":' } }, { call: { index: 0, args: '"b.js"}' } }]);
-  await withServer([{ kind: 'sse', frames: whole, dropAfter: 2 }, { kind: 'sse', frames: whole }], async (s, sl) => {
-    const reply = await provider(s, sl).complete(request(), signal());
-    assert.deepEqual(reply.calls, [{ id: 'call_1', name: 'read_file', args: '{"path":"b.js"}' }]);
-    assert.equal(s.requests.length, 2);
-  });
+  await withServer(
+    [
+      { kind: 'sse', frames: whole, dropAfter: 2 },
+      { kind: 'sse', frames: whole },
+    ],
+    async (s, sl) => {
+      const reply = await provider(s, sl).complete(request(), signal());
+      assert.deepEqual(reply.calls, [{ id: 'call_1', name: 'read_file', args: '{"path":"b.js"}' }]);
+      assert.equal(s.requests.length, 2);
+    },
+  );
 });
 
 test('401 → ModelError naming the status, the message and the key', async () => {
-  await withServer([{ kind: 'status', status: 401, body: { error: { message: 'Incorrect API key provided: sk-oa', type: 'invalid_request_error' } } }], async (s, sl) => {
-    await assert.rejects(provider(s, sl).complete(request(), signal()), (e: unknown) => e instanceof ModelError && /401/.test(e.message) && /Incorrect API key/.test(e.message) && /API key/i.test(e.message));
-    assert.equal(s.requests.length, 1);
-  });
+  await withServer(
+    [{ kind: 'status', status: 401, body: { error: { message: 'Incorrect API key provided: sk-oa', type: 'invalid_request_error' } } }],
+    async (s, sl) => {
+      await assert.rejects(
+        provider(s, sl).complete(request(), signal()),
+        (e: unknown) => e instanceof ModelError && /401/.test(e.message) && /Incorrect API key/.test(e.message) && /API key/i.test(e.message),
+      );
+      assert.equal(s.requests.length, 1);
+    },
+  );
 });
 
 test('400 is not retried and carries the provider message', async () => {
@@ -164,7 +203,17 @@ test('a non-streaming server (application/json) is read as one completion', asyn
   const body = {
     id: 'chatcmpl-9',
     model: 'gpt-4o-mini',
-    choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_j', type: 'function', function: { name: 'read_file', arguments: '{"path":"d.js"}' } }] }, finish_reason: 'tool_calls' }],
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_j', type: 'function', function: { name: 'read_file', arguments: '{"path":"d.js"}' } }],
+        },
+        finish_reason: 'tool_calls',
+      },
+    ],
     usage: { prompt_tokens: 50, completion_tokens: 8 },
   };
   await withServer([{ kind: 'json', body }], async (s, sl) => {
@@ -177,24 +226,37 @@ test('a non-streaming server (application/json) is read as one completion', asyn
 test('stop reasons: a reply cut by the token limit (length) comes back truncated, streamed and not; a whole one does not', async () => {
   const cut = openaiFrames([{ text: 'The crash is in' }], undefined, { finish: 'length' });
   const whole = openaiFrames([{ call: { index: 0, id: 'call_1', name: 'read_file', args: '{"path":"a.js"}' } }]);
-  const cutJson = { id: 'chatcmpl-3', model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant', content: 'The crash is in' }, finish_reason: 'length' }], usage: { prompt_tokens: 50, completion_tokens: 8 } };
+  const cutJson = {
+    id: 'chatcmpl-3',
+    model: 'gpt-4o-mini',
+    choices: [{ index: 0, message: { role: 'assistant', content: 'The crash is in' }, finish_reason: 'length' }],
+    usage: { prompt_tokens: 50, completion_tokens: 8 },
+  };
   const wholeJson = { ...cutJson, choices: [{ index: 0, message: { role: 'assistant', content: 'Done.' }, finish_reason: 'stop' }] };
-  await withServer([{ kind: 'sse', frames: cut }, { kind: 'sse', frames: whole }, { kind: 'json', body: cutJson }, { kind: 'json', body: wholeJson }], async (s, sl) => {
-    const p = provider(s, sl);
-    const streamedCut = await p.complete(request(), signal());
-    assert.equal(streamedCut.text, 'The crash is in');
-    assert.equal(streamedCut.stopReason, 'length');
-    assert.equal(streamedCut.truncated, true);
-    const streamedWhole = await p.complete(request(), signal());
-    assert.equal(streamedWhole.stopReason, 'tool_calls');
-    assert.equal('truncated' in streamedWhole, false);
-    const plain = provider(s, sl, { stream: false });
-    const jsonCut = await plain.complete(request(), signal());
-    assert.equal(jsonCut.stopReason, 'length');
-    assert.equal(jsonCut.truncated, true);
-    assert.equal(s.requests[2].body.stream, false);
-    const jsonWhole = await plain.complete(request(), signal());
-    assert.equal(jsonWhole.stopReason, 'stop');
-    assert.equal('truncated' in jsonWhole, false);
-  });
+  await withServer(
+    [
+      { kind: 'sse', frames: cut },
+      { kind: 'sse', frames: whole },
+      { kind: 'json', body: cutJson },
+      { kind: 'json', body: wholeJson },
+    ],
+    async (s, sl) => {
+      const p = provider(s, sl);
+      const streamedCut = await p.complete(request(), signal());
+      assert.equal(streamedCut.text, 'The crash is in');
+      assert.equal(streamedCut.stopReason, 'length');
+      assert.equal(streamedCut.truncated, true);
+      const streamedWhole = await p.complete(request(), signal());
+      assert.equal(streamedWhole.stopReason, 'tool_calls');
+      assert.equal('truncated' in streamedWhole, false);
+      const plain = provider(s, sl, { stream: false });
+      const jsonCut = await plain.complete(request(), signal());
+      assert.equal(jsonCut.stopReason, 'length');
+      assert.equal(jsonCut.truncated, true);
+      assert.equal(s.requests[2].body.stream, false);
+      const jsonWhole = await plain.complete(request(), signal());
+      assert.equal(jsonWhole.stopReason, 'stop');
+      assert.equal('truncated' in jsonWhole, false);
+    },
+  );
 });

@@ -43,7 +43,10 @@ test("a run saves its chosen base URL and is resumed with it, named as the run's
 test('a provider built without a base URL takes the environment’s only after the same check', (t) => {
   const before = { a: process.env.ANTHROPIC_BASE_URL, o: process.env.OPENAI_BASE_URL };
   t.after(() => {
-    for (const [k, v] of [['ANTHROPIC_BASE_URL', before.a], ['OPENAI_BASE_URL', before.o]] as const) {
+    for (const [k, v] of [
+      ['ANTHROPIC_BASE_URL', before.a],
+      ['OPENAI_BASE_URL', before.o],
+    ] as const) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }

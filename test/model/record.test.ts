@@ -28,7 +28,13 @@ function scripted(replies: ModelReply[]): ModelProvider & { calls: number } {
 }
 
 const replies: ModelReply[] = [
-  { text: 'Reading.', calls: [{ id: 'toolu_1', name: 'read_file', args: '{"path":"a.js"' }], usage: { inputTokens: 900, outputTokens: 40, cacheReadTokens: 100, dollars: 0.0033 }, model: 'claude-sonnet-4-5', replyId: 'msg_1' },
+  {
+    text: 'Reading.',
+    calls: [{ id: 'toolu_1', name: 'read_file', args: '{"path":"a.js"' }],
+    usage: { inputTokens: 900, outputTokens: 40, cacheReadTokens: 100, dollars: 0.0033 },
+    model: 'claude-sonnet-4-5',
+    replyId: 'msg_1',
+  },
   { text: 'All done: filed #1.', calls: [], usage: { inputTokens: 1200, outputTokens: 60, dollars: 0.0045 }, model: 'claude-sonnet-4-5' },
 ];
 
@@ -41,13 +47,22 @@ test('a live run recorded to a file round-trips through the Recording type and r
   try {
     const file = path.join(dir, 'sub', 'run.json');
     const init = { task: 'm1-done-after-delete', system: 'You triage crashes.', prompt: 'Triage the crashes in crashes/.' };
-    const rec = new RecordingProvider(scripted(replies), file, init, { now: (() => { let t = 0; return () => (t += 1500); })() });
+    const rec = new RecordingProvider(scripted(replies), file, init, {
+      now: (() => {
+        let t = 0;
+        return () => (t += 1500);
+      })(),
+    });
     assert.equal(rec.provider, 'anthropic');
     assert.equal(rec.model, 'claude-sonnet-4-5');
     const req0 = request();
     const r0 = await rec.complete(req0, live());
     assert.deepEqual(r0, replies[0]); // the caller gets the live reply untouched
-    const msgs1: Message[] = [...req0.messages, { role: 'assistant', text: r0.text, calls: r0.calls }, { role: 'tool', results: [{ callId: 'toolu_1', content: 'Invalid arguments', isError: true }] }];
+    const msgs1: Message[] = [
+      ...req0.messages,
+      { role: 'assistant', text: r0.text, calls: r0.calls },
+      { role: 'tool', results: [{ callId: 'toolu_1', content: 'Invalid arguments', isError: true }] },
+    ];
     const req1 = request({ turn: 1, messages: msgs1 });
     await rec.complete(req1, live());
 
@@ -59,7 +74,11 @@ test('a live run recorded to a file round-trips through the Recording type and r
     assert.equal(saved.turns.length, 2);
     assert.deepEqual(saved.turns[0], {
       expect: { messages: 1, toolResults: [] },
-      reply: { text: 'Reading.', calls: [{ id: 'toolu_1', name: 'read_file', args: '{"path":"a.js"' }], usage: { inputTokens: 900, outputTokens: 40, cacheReadTokens: 100 } },
+      reply: {
+        text: 'Reading.',
+        calls: [{ id: 'toolu_1', name: 'read_file', args: '{"path":"a.js"' }],
+        usage: { inputTokens: 900, outputTokens: 40, cacheReadTokens: 100 },
+      },
       latencyMs: 1500,
     });
     assert.deepEqual(saved.turns[1].expect, { messages: 3, toolResults: ['toolu_1'] });
@@ -84,7 +103,10 @@ test('a resumed run recording to the same file continues it from the resumed tur
     const second = new RecordingProvider(scripted([replies[1]]), file, init);
     await second.complete(request({ turn: 1 }), live());
     const saved = validateRecording(JSON.parse(await fs.readFile(file, 'utf8')));
-    assert.deepEqual(saved.turns.map((t) => t.reply.text), ['Reading.', 'All done: filed #1.']);
+    assert.deepEqual(
+      saved.turns.map((t) => t.reply.text),
+      ['Reading.', 'All done: filed #1.'],
+    );
     // A different run into the same file replaces it.
     await new RecordingProvider(scripted([replies[1]]), file, { ...init, task: 'other' }).complete(request(), live());
     const other = validateRecording(JSON.parse(await fs.readFile(file, 'utf8')));
@@ -101,7 +123,12 @@ test('a recording that cannot be written is reported, and the reply still reache
     const blocker = path.join(dir, 'file');
     await fs.writeFile(blocker, 'x');
     const warnings: string[] = [];
-    const rec = new RecordingProvider(scripted(replies), path.join(blocker, 'run.json'), { task: 't', system: 's', prompt: 'p' }, { warn: (m) => warnings.push(m) });
+    const rec = new RecordingProvider(
+      scripted(replies),
+      path.join(blocker, 'run.json'),
+      { task: 't', system: 's', prompt: 'p' },
+      { warn: (m) => warnings.push(m) },
+    );
     const r = await rec.complete(request(), live());
     assert.equal(r.text, 'Reading.');
     assert.equal(warnings.length, 1);
@@ -115,8 +142,20 @@ test('expect: the messages sent and the IDs of the tool results that end them', 
   assert.deepEqual(expectOf(request()), { messages: 1, toolResults: [] });
   const msgs: Message[] = [
     { role: 'user', content: 'x' },
-    { role: 'assistant', calls: [{ id: 'a', name: 'n', args: '{}' }, { id: 'b', name: 'n', args: '{}' }] },
-    { role: 'tool', results: [{ callId: 'a', content: '' }, { callId: 'b', content: '' }] },
+    {
+      role: 'assistant',
+      calls: [
+        { id: 'a', name: 'n', args: '{}' },
+        { id: 'b', name: 'n', args: '{}' },
+      ],
+    },
+    {
+      role: 'tool',
+      results: [
+        { callId: 'a', content: '' },
+        { callId: 'b', content: '' },
+      ],
+    },
   ];
   assert.deepEqual(expectOf(request({ messages: msgs })), { messages: 3, toolResults: ['a', 'b'] });
 });
@@ -125,8 +164,18 @@ test("a reply's stop reason and truncated flag are recorded and replayed; record
   const dir = await tmp();
   try {
     const file = path.join(dir, 'run.json');
-    const cut: ModelReply = { text: 'The crash is in', calls: [], usage: { inputTokens: 10, outputTokens: 5, dollars: 0 }, model: 'claude-sonnet-4-5', stopReason: 'max_tokens', truncated: true };
-    await new RecordingProvider(scripted([cut]), file, { task: 't', system: 'You triage crashes.', prompt: 'Triage the crashes in crashes/.' }).complete(request(), live());
+    const cut: ModelReply = {
+      text: 'The crash is in',
+      calls: [],
+      usage: { inputTokens: 10, outputTokens: 5, dollars: 0 },
+      model: 'claude-sonnet-4-5',
+      stopReason: 'max_tokens',
+      truncated: true,
+    };
+    await new RecordingProvider(scripted([cut]), file, { task: 't', system: 'You triage crashes.', prompt: 'Triage the crashes in crashes/.' }).complete(
+      request(),
+      live(),
+    );
     const raw = JSON.parse(await fs.readFile(file, 'utf8'));
     const saved = validateRecording(raw);
     assert.equal(saved.turns[0].reply.stopReason, 'max_tokens');

@@ -23,10 +23,11 @@ for (const task of tasks()) {
     const ids = rec.turns.flatMap((t) => t.reply.calls.map((c) => c.id));
     assert.equal(new Set(ids).size, ids.length, 'tool-use IDs are unique');
     for (const id of ids) assert.match(id, /^toolu_01[0-9A-Za-z]{22}$/);
-    for (const t of rec.turns) for (const c of t.reply.calls) {
-      assert.ok(TOOLS.has(c.name), `unknown tool ${c.name}`);
-      assert.doesNotThrow(() => JSON.parse(c.args));
-    }
+    for (const t of rec.turns)
+      for (const c of t.reply.calls) {
+        assert.ok(TOOLS.has(c.name), `unknown tool ${c.name}`);
+        assert.doesNotThrow(() => JSON.parse(c.args));
+      }
 
     let prev = 0;
     rec.turns.forEach((t, i) => {

@@ -54,7 +54,13 @@ function conversation(turn: number): Message[] {
   const m: Message[] = [{ role: 'user', content: PROMPT }];
   if (turn >= 1) {
     m.push({ role: 'assistant', text: 'Reading both.', calls: recording().turns[0].reply.calls });
-    m.push({ role: 'tool', results: [{ callId: 'call_a', content: 'a' }, { callId: 'call_b', content: 'b' }] });
+    m.push({
+      role: 'tool',
+      results: [
+        { callId: 'call_a', content: 'a' },
+        { callId: 'call_b', content: 'b' },
+      ],
+    });
   }
   if (turn >= 2) {
     m.push({ role: 'assistant', calls: recording().turns[1].reply.calls });
@@ -82,7 +88,10 @@ test('replays each turn with its calls, text, usage, and dollars from the price 
   assert.equal(model.model, 'claude-sonnet-4-5');
   const r0 = await model.complete(req(0), signal);
   assert.equal(r0.text, 'Reading both.');
-  assert.deepEqual(r0.calls.map((c) => c.id), ['call_a', 'call_b']);
+  assert.deepEqual(
+    r0.calls.map((c) => c.id),
+    ['call_a', 'call_b'],
+  );
   assert.equal(r0.usage.inputTokens, 1200);
   assert.equal(r0.usage.outputTokens, 80);
   assert.equal(r0.usage.dollars, prices.dollars('claude-sonnet-4-5', { inputTokens: 1200, outputTokens: 80 }));
@@ -114,14 +123,24 @@ test('tool result contents are not compared (paths and timings vary, a ladder re
   const model = new RecordedModel(recording());
   const m = conversation(2);
   m[4] = { role: 'tool', results: [{ callId: 'call_c', content: 'the patch was already applied (found by the lookup)' }] };
-  m[2] = { role: 'tool', results: [{ callId: 'call_a', content: 'other text', isError: true }, { callId: 'call_b', content: '' }] };
+  m[2] = {
+    role: 'tool',
+    results: [
+      { callId: 'call_a', content: 'other text', isError: true },
+      { callId: 'call_b', content: '' },
+    ],
+  };
   const r = await model.complete(req(2, m), signal);
   assert.equal(r.text, 'Done: #1.');
 });
 
 test('diverged: a turn past the end of the recording', async () => {
   const model = new RecordedModel(recording());
-  await diverges(model, req(3, [...conversation(2), { role: 'assistant', text: 'Done: #1.' }, { role: 'user', content: 'more?' }]), /at turn 3: the recording ends after 3 turns/);
+  await diverges(
+    model,
+    req(3, [...conversation(2), { role: 'assistant', text: 'Done: #1.' }, { role: 'user', content: 'more?' }]),
+    /at turn 3: the recording ends after 3 turns/,
+  );
 });
 
 test('diverged: another number of messages', async () => {
@@ -174,7 +193,11 @@ test('diverged: another system prompt, or another task', async () => {
 
 test('the divergence message says what to do', async () => {
   const model = new RecordedModel(recording());
-  await diverges(model, req(5, conversation(2)), /replays only the conversation it was recorded from; start the run afresh, re-author the recording, or use a live model/);
+  await diverges(
+    model,
+    req(5, conversation(2)),
+    /replays only the conversation it was recorded from; start the run afresh, re-author the recording, or use a live model/,
+  );
 });
 
 test('an aborted call rejects, also while sleeping for the recorded latency', async () => {
@@ -212,7 +235,10 @@ test('loadRecording: a valid file loads; missing, non-JSON and invalid files nam
   const r = recording() as unknown as { turns: { reply: { calls: { args: unknown }[] } }[] };
   r.turns[1].reply.calls[0].args = { path: 'a.js' };
   fs.writeFileSync(bad, JSON.stringify(r));
-  await assert.rejects(loadRecording(bad), (e: unknown) => e instanceof BadInputError && e.message.includes(bad) && e.message.includes('$.turns[1].reply.calls[0].args'));
+  await assert.rejects(
+    loadRecording(bad),
+    (e: unknown) => e instanceof BadInputError && e.message.includes(bad) && e.message.includes('$.turns[1].reply.calls[0].args'),
+  );
 
   const old = path.join(dir, 'old.json');
   fs.writeFileSync(old, JSON.stringify({ ...recording(), version: 0 }));

@@ -53,7 +53,10 @@ test('a non-retryable status fails at once as a ModelError with the status, mess
   const s = script([new HttpStatusError(401, 'invalid key.')]);
   await assert.rejects(withRetry(s.run, live(), ctx, { sleep: sl.sleep }), (e: unknown) => {
     assert.ok(e instanceof ModelError);
-    assert.equal(e.message, 'TestAPI returned HTTP 401: invalid key. Check your API key (TEST_KEY). The run was saved before this call; resume it to try again.');
+    assert.equal(
+      e.message,
+      'TestAPI returned HTTP 401: invalid key. Check your API key (TEST_KEY). The run was saved before this call; resume it to try again.',
+    );
     return true;
   });
   assert.equal(s.calls(), 1);
@@ -63,7 +66,10 @@ test('a non-retryable status fails at once as a ModelError with the status, mess
 test('a retry-after past the total wait limit gives up instead of waiting', async () => {
   const sl = recordingSleep();
   const s = script([new HttpStatusError(429, 'quota', 200_000), 'never']);
-  await assert.rejects(withRetry(s.run, live(), ctx, { sleep: sl.sleep, maxTotalWaitMs: 60_000 }), /HTTP 429: quota\..*Gave up: the next wait \(200 s\) would pass the 60 s retry limit/);
+  await assert.rejects(
+    withRetry(s.run, live(), ctx, { sleep: sl.sleep, maxTotalWaitMs: 60_000 }),
+    /HTTP 429: quota\..*Gave up: the next wait \(200 s\) would pass the 60 s retry limit/,
+  );
   assert.equal(s.calls(), 1);
   assert.deepEqual(sl.delays, []);
 });

@@ -7,8 +7,14 @@ test('retry-after: milliseconds header first, then seconds, then an HTTP date', 
   assert.equal(retryAfterMs(new Headers({ 'retry-after': '9' })), 9000);
   assert.equal(retryAfterMs(new Headers({ 'retry-after': '1.5' })), 1500);
   const now = Date.parse('2025-01-01T00:00:00Z');
-  assert.equal(retryAfterMs(new Headers({ 'retry-after': 'Wed, 01 Jan 2025 00:00:30 GMT' }), () => now), 30_000);
-  assert.equal(retryAfterMs(new Headers({ 'retry-after': 'Tue, 31 Dec 2024 00:00:00 GMT' }), () => now), 0);
+  assert.equal(
+    retryAfterMs(new Headers({ 'retry-after': 'Wed, 01 Jan 2025 00:00:30 GMT' }), () => now),
+    30_000,
+  );
+  assert.equal(
+    retryAfterMs(new Headers({ 'retry-after': 'Tue, 31 Dec 2024 00:00:00 GMT' }), () => now),
+    0,
+  );
   assert.equal(retryAfterMs(new Headers({ 'retry-after': 'soon' })), undefined);
   assert.equal(retryAfterMs(new Headers()), undefined);
 });

@@ -7,8 +7,21 @@ import { request } from './support/wire';
 
 const convo: Message[] = [
   { role: 'user', content: 'task' },
-  { role: 'assistant', text: 'Two reads.', calls: [{ id: 'a', name: 'read_file', args: '{"path":"x"}' }, { id: 'b', name: 'read_file', args: '[1,2]' }] },
-  { role: 'tool', results: [{ callId: 'a', content: 'X' }, { callId: 'b', content: '', isError: true }] },
+  {
+    role: 'assistant',
+    text: 'Two reads.',
+    calls: [
+      { id: 'a', name: 'read_file', args: '{"path":"x"}' },
+      { id: 'b', name: 'read_file', args: '[1,2]' },
+    ],
+  },
+  {
+    role: 'tool',
+    results: [
+      { callId: 'a', content: 'X' },
+      { callId: 'b', content: '', isError: true },
+    ],
+  },
   { role: 'user', content: 'Note: x changed.' },
   { role: 'assistant', text: 'Done.' },
 ];
@@ -40,11 +53,21 @@ test('Anthropic: calls → tool_use (non-object args → {}), results → tool_r
 });
 
 test('Anthropic: a summary leads, a conversation never opens with the assistant, cache breakpoints on system and the last block', () => {
-  const body = anthropicBody(request({ messages: convo.slice(4), summary: { text: 'SUMMARY', covers: 4 } }), { model: 'm', maxTokens: 100, promptCache: true, stream: true });
+  const body = anthropicBody(request({ messages: convo.slice(4), summary: { text: 'SUMMARY', covers: 4 } }), {
+    model: 'm',
+    maxTokens: 100,
+    promptCache: true,
+    stream: true,
+  });
   assert.deepEqual(body.messages[0], { role: 'user', content: [{ type: 'text', text: 'SUMMARY' }] });
   assert.deepEqual(body.system, [{ type: 'text', text: 'You triage crashes.', cache_control: { type: 'ephemeral' } }]);
   assert.deepEqual(body.messages[1].content.at(-1), { type: 'text', text: 'Done.', cache_control: { type: 'ephemeral' } });
-  const plain = anthropicBody(request({ messages: [{ role: 'assistant', text: 'hi' }], tools: [] }), { model: 'm', maxTokens: 100, promptCache: false, stream: false });
+  const plain = anthropicBody(request({ messages: [{ role: 'assistant', text: 'hi' }], tools: [] }), {
+    model: 'm',
+    maxTokens: 100,
+    promptCache: false,
+    stream: false,
+  });
   assert.equal(plain.messages[0].role, 'user');
   assert.equal(plain.tools, undefined);
   assert.equal(JSON.stringify(plain).includes('cache_control'), false);
@@ -70,7 +93,12 @@ test('OpenAI: system first, calls keep their raw argument text, one tool message
 });
 
 test('OpenAI: the max tokens field follows the server, the summary leads', () => {
-  const hosted = openaiBody(request({ summary: { text: 'S', covers: 2 } }), { model: 'm', maxTokens: 50, maxTokensField: 'max_completion_tokens', stream: true });
+  const hosted = openaiBody(request({ summary: { text: 'S', covers: 2 } }), {
+    model: 'm',
+    maxTokens: 50,
+    maxTokensField: 'max_completion_tokens',
+    stream: true,
+  });
   assert.equal(hosted.max_completion_tokens, 50);
   assert.equal(hosted.max_tokens, undefined);
   assert.deepEqual(hosted.messages[1], { role: 'user', content: 'S\n\nTriage the crashes in crashes/.' });

@@ -77,7 +77,9 @@ async function isStopped(pid: number): Promise<boolean> {
 
 function workerB(url: string): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const c = spawn(process.execPath, [BIN, 'worker', '--store', url, '--exit-when-idle', '--approve', 'yes', '--lease-ms', String(LEASE_MS), '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const c = spawn(process.execPath, [BIN, 'worker', '--store', url, '--exit-when-idle', '--approve', 'yes', '--lease-ms', String(LEASE_MS), '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     c.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -141,7 +143,9 @@ async function othersGone(url: string): Promise<void> {
 function finishedOnce(url: string, workspace: string): void {
   const r = triage(['run', '--store', url, '--task', TASK, '--workspace', workspace, '--approve', 'no', '--json']);
   assert.equal(r.status, 0, r.stderr);
-  const j = lastJson<{ finishedBefore: boolean; modelCalls: number; checks: { passed: number; total: number; failed: string[] }; issues: { cause: string }[] }>(r.stdout);
+  const j = lastJson<{ finishedBefore: boolean; modelCalls: number; checks: { passed: number; total: number; failed: string[] }; issues: { cause: string }[] }>(
+    r.stdout,
+  );
   assert.equal(j.finishedBefore, true, 'B finished the run; this is only its saved result');
   assert.equal(j.modelCalls, 0);
   assert.deepEqual(j.checks.failed, []);
@@ -166,7 +170,11 @@ for (const [stopAt, tool, what] of [
       const b = await workerB(url);
       assert.equal(b.code, 0, b.err);
       const bRuns = lastJson<{ runs: { ended: string }[] }>(b.out).runs;
-      assert.deepEqual(bRuns.map((r) => r.ended), ['done'], b.err);
+      assert.deepEqual(
+        bRuns.map((r) => r.ended),
+        ['done'],
+        b.err,
+      );
       const before = await picture(url, workspace);
       process.kill(a.pid, 'SIGCONT');
       const aEnd = await a.exited;
@@ -198,10 +206,14 @@ test('partition: A loses its connection; it stops, and its save that arrives aft
     await new Promise((r) => setTimeout(r, LEASE_MS + 500));
     const b = await workerB(direct);
     assert.equal(b.code, 0, b.err);
-    assert.deepEqual(lastJson<{ runs: { ended: string }[] }>(b.out).runs.map((r) => r.ended), ['done'], b.err);
+    assert.deepEqual(
+      lastJson<{ runs: { ended: string }[] }>(b.out).runs.map((r) => r.ended),
+      ['done'],
+      b.err,
+    );
     const before = await picture(direct, workspace);
     const late = proxy.heal();
-    assert.ok(late > 0, 'A\'s save was held by the partition and is delivered now');
+    assert.ok(late > 0, "A's save was held by the partition and is delivered now");
     await othersGone(direct); // the server has read A's late save to its end and answered it
     assert.equal(await picture(direct, workspace), before, 'the late save landed nothing');
     finishedOnce(direct, workspace);

@@ -87,7 +87,10 @@ test('a database at schema version 2 is migrated: its runs kept, the runnable in
       await c.query(m.sql);
       await c.query('INSERT INTO triage_migrations (version) VALUES ($1)', [m.version]);
     }
-    for (const [id, phase] of [['queued', 'model'], ['finished', 'done']] as const) {
+    for (const [id, phase] of [
+      ['queued', 'model'],
+      ['finished', 'done'],
+    ] as const) {
       const s = state(id);
       s.phase = phase;
       await c.query(
@@ -106,11 +109,19 @@ test('a database at schema version 2 is migrated: its runs kept, the runnable in
     await withClient(url, async (c) => {
       const at = await c.query<{ v: number }>('SELECT max(version) AS v FROM triage_migrations');
       assert.equal(at.rows[0].v, 3);
-      const idx = await c.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'triage_runs' ORDER BY indexname");
-      assert.deepEqual(idx.rows.map((r) => r.indexname), ['triage_runs_open', 'triage_runs_pkey']);
+      const idx = await c.query<{ indexname: string; indexdef: string }>(
+        "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'triage_runs' ORDER BY indexname",
+      );
+      assert.deepEqual(
+        idx.rows.map((r) => r.indexname),
+        ['triage_runs_open', 'triage_runs_pkey'],
+      );
       assert.ok(!/phase/.test(idx.rows.map((r) => r.indexdef).join(' ')), 'no index names phase');
       const done = await c.query('SELECT run_id, done FROM triage_runs ORDER BY run_id');
-      assert.deepEqual(done.rows, [{ run_id: 'finished', done: true }, { run_id: 'queued', done: false }]);
+      assert.deepEqual(done.rows, [
+        { run_id: 'finished', done: true },
+        { run_id: 'queued', done: false },
+      ]);
     });
   } finally {
     await store.close();

@@ -56,7 +56,10 @@ test('a run saved record by record reads back whole; reopening continues the seq
     assert.deepEqual(rows.rows[0], { seq: '6', snapshot_seq: '0', started: true });
     await assert.rejects(store.createRun(state('r1')), RunExistsError);
     const listed = await store.listRuns();
-    assert.deepEqual(listed.map((l) => [l.runId, l.state?.phase, l.locked]), [['r1', 'done', false]]);
+    assert.deepEqual(
+      listed.map((l) => [l.runId, l.state?.phase, l.locked]),
+      [['r1', 'done', false]],
+    );
   } finally {
     await store.close();
   }
@@ -75,7 +78,11 @@ test('a journal that outgrows 1 MiB is compacted into the snapshot row in the sa
       await h.save(e, SavePoint.ReplyArrived);
     }
     await h.close();
-    const r = await sql(url, 'SELECT snapshot_seq, seq, (SELECT count(*)::int FROM triage_run_records WHERE run_id = $1) AS n FROM triage_runs WHERE run_id = $1', ['big']);
+    const r = await sql(
+      url,
+      'SELECT snapshot_seq, seq, (SELECT count(*)::int FROM triage_run_records WHERE run_id = $1) AS n FROM triage_runs WHERE run_id = $1',
+      ['big'],
+    );
     const row = r.rows[0] as { snapshot_seq: string; seq: string; n: number };
     assert.ok(Number(row.snapshot_seq) > 0 && Number(row.snapshot_seq) <= 7, `compacted at some save (${row.snapshot_seq})`);
     assert.equal(row.n, 7 - Number(row.snapshot_seq), 'only the records after the snapshot remain');
@@ -121,7 +128,11 @@ test('a lease whose holder on this host is dead is taken over at once', async ()
     (h as PgRunHandle).lease.abandon();
     // Make the holder a process that has exited.
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    await sql(url, `UPDATE triage_runs SET lease_owner = jsonb_set(jsonb_set(lease_owner, '{pid}', to_jsonb($1::int)), '{startTime}', '"0"') WHERE run_id = 'r3'`, [Number(dead.stdout)]);
+    await sql(
+      url,
+      `UPDATE triage_runs SET lease_owner = jsonb_set(jsonb_set(lease_owner, '{pid}', to_jsonb($1::int)), '{startTime}', '"0"') WHERE run_id = 'r3'`,
+      [Number(dead.stdout)],
+    );
     const { handle } = await store.openRun('r3');
     await handle.close();
   } finally {

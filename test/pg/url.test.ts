@@ -16,7 +16,8 @@ test('redactUrl hides the userinfo password and every password-like query value,
   assert.equal(redactUrl('postgres://db/t'), 'postgres://db/t');
   // Not a parseable URL: still redacted.
   assert.equal(redactUrl('postgres://u:sec ret@[bad/t?password=x'), 'postgres://u:***@[bad/t?password=***');
-  for (const u of ['postgres://a:secret@h/d?password=secret', 'postgresql://h/d?sslpassword=secret&password=secret']) assert.doesNotMatch(redactUrl(u), /secret/);
+  for (const u of ['postgres://a:secret@h/d?password=secret', 'postgresql://h/d?sslpassword=secret&password=secret'])
+    assert.doesNotMatch(redactUrl(u), /secret/);
 });
 
 test('secretParams and hasUserinfoPassword find where a URL holds a password', () => {
@@ -42,7 +43,10 @@ test('the store setting refuses a password in the query string as in the userinf
     assert.doesNotMatch(r.why, /secret/);
     const s = readSettings((k) => (k === 'store' ? url : undefined));
     assert.equal(s.settings.store, undefined, 'the local state folder is used');
-    assert.ok(s.problems.some((p) => p.startsWith('durableTriage.store holds a password')), JSON.stringify(s.problems));
+    assert.ok(
+      s.problems.some((p) => p.startsWith('durableTriage.store holds a password')),
+      JSON.stringify(s.problems),
+    );
     assert.doesNotMatch(s.problems.join(' '), /secret/);
   }
   const notPg = checkStoreSetting('mysql://u:secret@h/d');

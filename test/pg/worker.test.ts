@@ -50,11 +50,21 @@ test('two workers share three enqueued runs: each run is taken once and finished
     return lastJson<WorkerRuns>(e.out).runs;
   });
   assert.deepEqual(taken.map((r) => r.runId).sort(), [...ids].sort(), 'each run taken exactly once');
-  assert.ok(taken.every((r) => r.ended === 'done'), JSON.stringify(taken));
+  assert.ok(
+    taken.every((r) => r.ended === 'done'),
+    JSON.stringify(taken),
+  );
   const status = lastJson<{ runs: { runId: string; phase: string; restarts: number }[] }>(triage(['status', '--store', url, '--json']).stdout);
-  assert.deepEqual(status.runs.map((r) => [r.phase, r.restarts]), [['done', 0], ['done', 0], ['done', 0]]);
+  assert.deepEqual(
+    status.runs.map((r) => [r.phase, r.restarts]),
+    [
+      ['done', 0],
+      ['done', 0],
+      ['done', 0],
+    ],
+  );
   const issues = lastJson<{ issues: { runId: string }[] }>(triage(['tracker', 'list', '--store', url, '--json']).stdout).issues;
-  assert.deepEqual(issues.map((i) => i.runId).sort(), [...ids].sort(), 'one issue per run, in the database\'s tracker');
+  assert.deepEqual(issues.map((i) => i.runId).sort(), [...ids].sort(), "one issue per run, in the database's tracker");
 });
 
 test('a run paused for an approval stays paused in the store; answered, a worker continues it', { timeout: 180_000 }, async () => {
@@ -63,11 +73,16 @@ test('a run paused for an approval stays paused in the store; answered, a worker
   const runId = lastJson<{ runId: string }>(triage(['enqueue', '--store', url, '--task', TASK, '--workspace', ws, '--json']).stdout).runId;
   const first = await triageAsync(['worker', '--store', url, '--exit-when-idle', '--json']);
   assert.equal(first.code, 0, first.err);
-  assert.deepEqual(lastJson<WorkerRuns>(first.out).runs.map((r) => r.ended), ['paused']);
+  assert.deepEqual(
+    lastJson<WorkerRuns>(first.out).runs.map((r) => r.ended),
+    ['paused'],
+  );
   // Nobody answered: no worker takes it.
   const idle = await triageAsync(['worker', '--store', url, '--exit-when-idle', '--json']);
   assert.deepEqual(lastJson<WorkerRuns>(idle.out).runs, []);
-  const shown = lastJson<{ phase: string; pending: { kind: string; callId: string; tool: string }[] }>(triage(['show', '--store', url, '--run', runId, '--json']).stdout);
+  const shown = lastJson<{ phase: string; pending: { kind: string; callId: string; tool: string }[] }>(
+    triage(['show', '--store', url, '--run', runId, '--json']).stdout,
+  );
   assert.equal(shown.phase, 'paused');
   const q = shown.pending[0];
   assert.equal(q.tool, 'issue_file');
@@ -77,7 +92,11 @@ test('a run paused for an approval stays paused in the store; answered, a worker
   assert.equal(ok.status, 0, ok.stderr);
   assert.equal(triage(['answer', '--store', url, '--run', runId, '--call', q.callId, '--deny']).status, 2, 'the first answer stands');
   const second = await triageAsync(['worker', '--store', url, '--exit-when-idle', '--json']);
-  assert.deepEqual(lastJson<WorkerRuns>(second.out).runs.map((r) => r.ended), ['done'], second.err);
+  assert.deepEqual(
+    lastJson<WorkerRuns>(second.out).runs.map((r) => r.ended),
+    ['done'],
+    second.err,
+  );
   const done = triage(['run', '--store', url, '--task', TASK, '--workspace', ws, '--json']);
   assert.equal(done.status, 0, done.stderr);
   const j = lastJson<{ finishedBefore: boolean; restarts: number; checks: { failed: string[] }; issues: unknown[] }>(done.stdout);

@@ -11,12 +11,46 @@ test('the secrets Durable Triage reads are named, and each is dropped', () => {
 });
 
 test('secret-looking names are dropped whatever their case', () => {
-  const secret = ['MY_SERVICE_TOKEN', 'stripe_secret', 'AWS_ACCESS_KEY_ID', 'GCP_CREDENTIALS', 'Db_Password', 'MYSQL_ROOT_PASSWORD', 'DB_PASS', 'GITHUB_PAT', 'SSH_PASSPHRASE', 'npm_config__authToken', 'OPENAI_APIKEY', 'TOKEN', 'secret', 'APP_SECRETS', 'SECRET_KEY_BASE'];
+  const secret = [
+    'MY_SERVICE_TOKEN',
+    'stripe_secret',
+    'AWS_ACCESS_KEY_ID',
+    'GCP_CREDENTIALS',
+    'Db_Password',
+    'MYSQL_ROOT_PASSWORD',
+    'DB_PASS',
+    'GITHUB_PAT',
+    'SSH_PASSPHRASE',
+    'npm_config__authToken',
+    'OPENAI_APIKEY',
+    'TOKEN',
+    'secret',
+    'APP_SECRETS',
+    'SECRET_KEY_BASE',
+  ];
   for (const name of secret) assert.equal(isSecretVariable(name, 'x'), true, name);
 });
 
 test('everyday variables are kept', () => {
-  const kept = ['PATH', 'HOME', 'LANG', 'TERM', 'NODE_ENV', 'CI', 'GOPATH', 'TOKENIZERS_PARALLELISM', 'KEYBOARD_LAYOUT', 'PASSAGE', 'COMPASS_HOME', 'GIT_ASKPASS', 'PGHOST', 'PGUSER', 'PGDATABASE', 'DATABASE_URL', 'HTTP_PROXY'];
+  const kept = [
+    'PATH',
+    'HOME',
+    'LANG',
+    'TERM',
+    'NODE_ENV',
+    'CI',
+    'GOPATH',
+    'TOKENIZERS_PARALLELISM',
+    'KEYBOARD_LAYOUT',
+    'PASSAGE',
+    'COMPASS_HOME',
+    'GIT_ASKPASS',
+    'PGHOST',
+    'PGUSER',
+    'PGDATABASE',
+    'DATABASE_URL',
+    'HTTP_PROXY',
+  ];
   for (const name of kept) assert.equal(isSecretVariable(name, 'x'), false, name);
 });
 

@@ -18,12 +18,48 @@ interface Expect {
 }
 
 const EXPECT: Record<FixtureKind, Expect> = {
-  vitest: { failing: 'test/failing.test.ts', failingTitle: 'minutes are sixty seconds', passing: 'test/duration.test.ts', passingCount: 2, message: /expected 60000 to be 1000/ },
-  jest: { failing: 'test/failing.test.js', failingTitle: 'minutes are sixty seconds', passing: 'test/duration.test.js', passingCount: 2, message: /Expected: 1000[\s\S]*Received: 60000/ },
-  mocha: { failing: 'test/failing.spec.js', failingTitle: 'minutes are sixty seconds', passing: 'test/duration.spec.js', passingCount: 2, message: /60000 !== 1000|Expected values to be strictly equal/ },
-  node: { failing: 'test/failing.test.js', failingTitle: 'minutes are sixty seconds', passing: 'test/duration.test.js', passingCount: 2, message: /60000 !== 1000|Expected values to be strictly equal/ },
-  pytest: { failing: 'tests/test_failing.py', failingTitle: 'tests/test_failing.py::test_minutes_are_sixty_seconds', passing: 'tests/test_duration.py', passingCount: 2, message: /assert 60000 == 1000/ },
-  go: { failing: 'failing_test.go', failingTitle: 'TestMinutes', passing: 'duration_test.go', passingCount: 2, message: /ParseDuration\("1m"\) = 60000; want 1000/ },
+  vitest: {
+    failing: 'test/failing.test.ts',
+    failingTitle: 'minutes are sixty seconds',
+    passing: 'test/duration.test.ts',
+    passingCount: 2,
+    message: /expected 60000 to be 1000/,
+  },
+  jest: {
+    failing: 'test/failing.test.js',
+    failingTitle: 'minutes are sixty seconds',
+    passing: 'test/duration.test.js',
+    passingCount: 2,
+    message: /Expected: 1000[\s\S]*Received: 60000/,
+  },
+  mocha: {
+    failing: 'test/failing.spec.js',
+    failingTitle: 'minutes are sixty seconds',
+    passing: 'test/duration.spec.js',
+    passingCount: 2,
+    message: /60000 !== 1000|Expected values to be strictly equal/,
+  },
+  node: {
+    failing: 'test/failing.test.js',
+    failingTitle: 'minutes are sixty seconds',
+    passing: 'test/duration.test.js',
+    passingCount: 2,
+    message: /60000 !== 1000|Expected values to be strictly equal/,
+  },
+  pytest: {
+    failing: 'tests/test_failing.py',
+    failingTitle: 'tests/test_failing.py::test_minutes_are_sixty_seconds',
+    passing: 'tests/test_duration.py',
+    passingCount: 2,
+    message: /assert 60000 == 1000/,
+  },
+  go: {
+    failing: 'failing_test.go',
+    failingTitle: 'TestMinutes',
+    passing: 'duration_test.go',
+    passingCount: 2,
+    message: /ParseDuration\("1m"\) = 60000; want 1000/,
+  },
 };
 
 for (const kind of Object.keys(EXPECT) as FixtureKind[]) {

@@ -63,7 +63,8 @@ test('a configured test command that prints its environment sees no secret', asy
 test('a node:test test that prints its environment sees no secret', async (t) => {
   withFakeSecrets(t);
   const dir = workspace(t, {
-    'test/env.test.js': "const { test } = require('node:test');\ntest('env', () => { console.log(JSON.stringify(process.env)); throw new Error(JSON.stringify(process.env)); });\n",
+    'test/env.test.js':
+      "const { test } = require('node:test');\ntest('env', () => { console.log(JSON.stringify(process.env)); throw new Error(JSON.stringify(process.env)); });\n",
   });
   const { plan, run } = await runWorkspaceTests(dir, undefined);
   assert.equal(plan.kind, 'node');

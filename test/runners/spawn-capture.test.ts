@@ -99,7 +99,13 @@ test('cancelling ends the run though the foreground process left the group', GUA
 
 test('a child that exits normally gives all its output and its exit code', async (t) => {
   const dir = tempDir(t);
-  const r = await spawnCapture({ command: process.execPath, args: ['-e', "process.stdout.write('x'.repeat(200000)); process.stderr.write('done'); process.exitCode = 2"], cwd: dir, env: process.env, timeoutMs: 600_000 });
+  const r = await spawnCapture({
+    command: process.execPath,
+    args: ['-e', "process.stdout.write('x'.repeat(200000)); process.stderr.write('done'); process.exitCode = 2"],
+    cwd: dir,
+    env: process.env,
+    timeoutMs: 600_000,
+  });
   assert.equal(r.exitCode, 2);
   assert.equal(r.timedOut, false);
   assert.equal(r.text.length, 200004);

@@ -18,11 +18,14 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
+/* eslint-disable @typescript-eslint/no-require-imports -- the recorded GitHub responses are JSON files of @octokit/fixtures */
 const FIXTURES = path.dirname(require.resolve('@octokit/fixtures/package.json'));
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const ISSUE_TEMPLATE = (require(path.join(FIXTURES, 'scenarios/api.github.com/paginate-issues/normalized-fixture.json')) as { response: Record<string, unknown>[] }[])[0].response[0];
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const LABEL_TEMPLATE = (require(path.join(FIXTURES, 'scenarios/api.github.com/add-labels-to-issue/normalized-fixture.json')) as { response: unknown }[]).find((x) => Array.isArray(x.response))!.response as Record<string, unknown>[];
+const ISSUE_TEMPLATE = (
+  require(path.join(FIXTURES, 'scenarios/api.github.com/paginate-issues/normalized-fixture.json')) as { response: Record<string, unknown>[] }[]
+)[0].response[0];
+const LABEL_TEMPLATE = (require(path.join(FIXTURES, 'scenarios/api.github.com/add-labels-to-issue/normalized-fixture.json')) as { response: unknown }[]).find(
+  (x) => Array.isArray(x.response),
+)!.response as Record<string, unknown>[];
 
 const DOCS = 'https://docs.github.com/rest';
 
@@ -75,7 +78,15 @@ export async function startGitHubStandin(o: { repos: string[]; token?: string; p
 
   const create = (repo: string, i: Partial<StandinIssue> & { title: string }): StandinIssue => {
     const list = repos.get(repo)!;
-    const issue: StandinIssue = { number: list.length + 1, title: i.title, body: i.body ?? null, labels: i.labels ?? [], state: i.state ?? 'open', createdAt: i.createdAt ?? now(), ...(i.pullRequest ? { pullRequest: true } : {}) };
+    const issue: StandinIssue = {
+      number: list.length + 1,
+      title: i.title,
+      body: i.body ?? null,
+      labels: i.labels ?? [],
+      state: i.state ?? 'open',
+      createdAt: i.createdAt ?? now(),
+      ...(i.pullRequest ? { pullRequest: true } : {}),
+    };
     list.push(issue);
     return issue;
   };
@@ -103,8 +114,21 @@ export async function startGitHubStandin(o: { repos: string[]; token?: string; p
     });
   });
 
-  const handle = (method: string, url: URL, headers: http.IncomingHttpHeaders, body: unknown): { status: number; body: unknown; headers?: Record<string, string> } => {
-    if (!headers['user-agent']) return { status: 403, body: { message: 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header (https://docs.github.com/en/rest/overview/resources-in-the-rest-api#user-agent-required).', documentation_url: DOCS } };
+  const handle = (
+    method: string,
+    url: URL,
+    headers: http.IncomingHttpHeaders,
+    body: unknown,
+  ): { status: number; body: unknown; headers?: Record<string, string> } => {
+    if (!headers['user-agent'])
+      return {
+        status: 403,
+        body: {
+          message:
+            'Request forbidden by administrative rules. Please make sure your request has a User-Agent header (https://docs.github.com/en/rest/overview/resources-in-the-rest-api#user-agent-required).',
+          documentation_url: DOCS,
+        },
+      };
     if (!url.pathname.startsWith(`${prefix}/`)) return notFound();
     const auth = headers.authorization ?? '';
     const m = /^(?:token|bearer) (.+)$/i.exec(auth);
@@ -117,7 +141,15 @@ export async function startGitHubStandin(o: { repos: string[]; token?: string; p
     if (parts.length === 4 && method === 'GET') return listIssues(repo, list, url);
     if (parts.length === 4 && method === 'POST') {
       const b = (body ?? {}) as { title?: unknown; body?: unknown; labels?: unknown };
-      if (typeof b.title !== 'string' || b.title === '') return { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }], documentation_url: `${DOCS}/issues/issues#create-an-issue` } };
+      if (typeof b.title !== 'string' || b.title === '')
+        return {
+          status: 422,
+          body: {
+            message: 'Validation Failed',
+            errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }],
+            documentation_url: `${DOCS}/issues/issues#create-an-issue`,
+          },
+        };
       const labels = Array.isArray(b.labels) ? b.labels.filter((l): l is string => typeof l === 'string') : [];
       return { status: 201, body: issueJson(repo, create(repo, { title: b.title, body: typeof b.body === 'string' ? b.body : null, labels })) };
     }

@@ -35,8 +35,18 @@ for (const how of ['keep', 'undo'] as CutModel[]) {
       t.after(() => svc.close());
       const tracker = new TrackerClient(svc.url);
       const c = newCounters();
-      const parts = (st: RunState) => ({ model: new ScriptedModel(c), tools: toolSet(triageTools({ tracker, keys: st.config.keys })), approver: new ScriptedPerson(c, tracker, workspace) });
-      const state = newState({ runId: `power-${how}-${tool}`, task: SWEEP_TASK, config: { workspace, provider: 'scripted', model: 'scripted', keys: true }, system: 'Triage the crash.', prompt: 'Triage crashes/.' });
+      const parts = (st: RunState) => ({
+        model: new ScriptedModel(c),
+        tools: toolSet(triageTools({ tracker, keys: st.config.keys })),
+        approver: new ScriptedPerson(c, tracker, workspace),
+      });
+      const state = newState({
+        runId: `power-${how}-${tool}`,
+        task: SWEEP_TASK,
+        config: { workspace, provider: 'scripted', model: 'scripted', keys: true },
+        system: 'Triage the crash.',
+        prompt: 'Triage crashes/.',
+      });
       const disk = new PowerCutDisk(root, how);
 
       const first = await disk.life(async (power) => {

@@ -43,7 +43,10 @@ test('code_patch applies a unified diff, records the write, and counts the lines
   const out = await codePatchTool().run({ path: 'src/calc.js', patch: PATCH }, ctx);
   assert.deepEqual(out, { content: 'patched src/calc.js: +1 -0 lines' });
   assert.equal(await read(dir), FIXED);
-  assert.deepEqual(ctx.writes.map((w) => [w.rel, w.content.toString('utf8')]), [['src/calc.js', FIXED]]);
+  assert.deepEqual(
+    ctx.writes.map((w) => [w.rel, w.content.toString('utf8')]),
+    [['src/calc.js', FIXED]],
+  );
 });
 
 test('code_patch is not idempotent and does not need approval', () => {
@@ -122,13 +125,19 @@ test('lookup: patch already in the file -> done, the same text as a fresh succes
   const ctx = context(dir);
   const answer = await codePatchTool().lookup!({ path: 'src/calc.js', patch: PATCH }, ctx);
   assert.deepEqual(answer, { status: 'done', output: fresh });
-  assert.deepEqual(ctx.writes.map((w) => [w.rel, w.content.toString('utf8')]), [['src/calc.js', FIXED]]);
+  assert.deepEqual(
+    ctx.writes.map((w) => [w.rel, w.content.toString('utf8')]),
+    [['src/calc.js', FIXED]],
+  );
   assert.equal(await read(dir), FIXED, 'the lookup does not apply it again');
 });
 
 test('lookup: neither forward nor reverse applies (the file changed otherwise) -> throws, so a person decides', async (t) => {
   const dir = await ws(t, CALC.replace('return a / b;', 'return a * b;'));
-  await assert.rejects(codePatchTool().lookup!({ path: 'src/calc.js', patch: PATCH }, context(dir)), /cannot tell whether the patch of src\/calc.js was applied: it applies neither/);
+  await assert.rejects(
+    codePatchTool().lookup!({ path: 'src/calc.js', patch: PATCH }, context(dir)),
+    /cannot tell whether the patch of src\/calc.js was applied: it applies neither/,
+  );
 });
 
 test('lookup: both directions apply -> throws', async (t) => {

@@ -26,10 +26,20 @@ test('a cause already filed in this workspace is settled before approval, as "al
   const svc = await tracker(t);
   const tool = issueFileTool({ tracker: new TrackerClient(svc.url), keys: true });
   assert.ok(tool.settledBeforeApproval, 'issue_file checks the tracker before a person is asked');
-  assert.equal(await tool.settledBeforeApproval(ISSUE, context(WS, { runId: 'r1', callId: 'c1', key: 'k1' })), undefined, 'nothing filed yet: the person is asked');
+  assert.equal(
+    await tool.settledBeforeApproval(ISSUE, context(WS, { runId: 'r1', callId: 'c1', key: 'k1' })),
+    undefined,
+    'nothing filed yet: the person is asked',
+  );
   await tool.run(ISSUE, context(WS, { runId: 'r1', callId: 'c1', key: 'k1' }));
   const later = await tool.settledBeforeApproval({ ...ISSUE, title: 'reworded' }, context(WS, { runId: 'r2', callId: 'c1', key: 'k2' }));
-  assert.deepEqual(later, { content: `already filed as issue #1: ${ISSUE.title} (cause done-after-delete, by run r1); not filed again, and nobody was asked to approve it` });
-  assert.equal(await tool.settledBeforeApproval(ISSUE, context(`${WS}-other`, { runId: 'r3', callId: 'c1', key: 'k3' })), undefined, 'another workspace is asked');
+  assert.deepEqual(later, {
+    content: `already filed as issue #1: ${ISSUE.title} (cause done-after-delete, by run r1); not filed again, and nobody was asked to approve it`,
+  });
+  assert.equal(
+    await tool.settledBeforeApproval(ISSUE, context(`${WS}-other`, { runId: 'r3', callId: 'c1', key: 'k3' })),
+    undefined,
+    'another workspace is asked',
+  );
   assert.equal((await svc.store.list()).length, 1, 'the check files nothing');
 });

@@ -75,14 +75,26 @@ test('the refile guard: a cause already filed from this workspace, by this run o
   const tool = issueFileTool({ tracker: client, keys: true });
   assert.equal((await tool.run(ISSUE, context(WS, { runId: 'r1', callId: 'c1', key: 'key-1' }))).content, `filed issue #1: ${ISSUE.title}`);
   const again = await tool.run({ ...ISSUE, title: 'reworded' }, context(WS, { runId: 'r1', callId: 'c2', key: 'key-2' }));
-  assert.deepEqual(again, { content: 'issue #1 is already filed for cause done-after-delete in this workspace by this run; not filing it again', isError: true });
+  assert.deepEqual(again, {
+    content: 'issue #1 is already filed for cause done-after-delete in this workspace by this run; not filing it again',
+    isError: true,
+  });
   const laterRun = await tool.run(ISSUE, context(WS, { runId: 'r2', callId: 'c1', key: 'key-3' }));
-  assert.deepEqual(laterRun, { content: 'issue #1 is already filed for cause done-after-delete in this workspace by run r1; not filing it again', isError: true });
+  assert.deepEqual(laterRun, {
+    content: 'issue #1 is already filed for cause done-after-delete in this workspace by run r1; not filing it again',
+    isError: true,
+  });
   const rerun = await tool.run(ISSUE, context(WS, { runId: 'r1', callId: 'c1', key: 'key-1' }));
   assert.equal(rerun.content, `filed issue #1: ${ISSUE.title}`, 'a rerun of the filing call (same key) still gets the original answer');
   const otherWs = await tool.run(ISSUE, context(`${WS}-other`, { runId: 'r3', callId: 'c1', key: 'key-4' }));
   assert.equal(otherWs.content, `filed issue #2: ${ISSUE.title}`, 'another workspace may file the same cause');
-  assert.deepEqual((await svc.store.list()).map((i) => [i.number, i.runId, i.workspace]), [[1, 'r1', WS], [2, 'r3', `${WS}-other`]]);
+  assert.deepEqual(
+    (await svc.store.list()).map((i) => [i.number, i.runId, i.workspace]),
+    [
+      [1, 'r1', WS],
+      [2, 'r3', `${WS}-other`],
+    ],
+  );
 });
 
 test('the same call sent again (same key) gets the same text and files nothing new', async (t) => {

@@ -11,7 +11,7 @@ import { tempDir } from '../support/temp-dir';
 async function sample(t: Parameters<typeof tempDir>[0]): Promise<string> {
   const ws = tempDir(t);
   await writeTree(ws, {
-    'src/b.js': "const x = 1;\nfunction divide(a, b) {\n  return a / b;\n}\n",
+    'src/b.js': 'const x = 1;\nfunction divide(a, b) {\n  return a / b;\n}\n',
     'src/a.js': "// divide helper\nmodule.exports = require('./b');\n",
     'README.md': 'Calls divide(a, b).\n',
     'node_modules/dep/index.js': 'divide',

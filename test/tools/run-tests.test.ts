@@ -112,7 +112,17 @@ test('node events: a suite failing only because a test in it failed, and TODO fa
   const text = [
     ev({ t: 'start', name: 's', nesting: 0, file: '/w/a.test.js' }),
     ev({ t: 'start', name: 'inner', nesting: 1, file: '/w/a.test.js' }),
-    ev({ t: 'fail', name: 'inner', nesting: 1, file: '/w/a.test.js', error: { message: 'boom', failureType: 'testCodeFailure', cause: { message: 'boom', stack: 'Error: boom\n    at x (/w/a.js:1:1)\n    at y (node:internal/test_runner/test:1:1)' } } }),
+    ev({
+      t: 'fail',
+      name: 'inner',
+      nesting: 1,
+      file: '/w/a.test.js',
+      error: {
+        message: 'boom',
+        failureType: 'testCodeFailure',
+        cause: { message: 'boom', stack: 'Error: boom\n    at x (/w/a.js:1:1)\n    at y (node:internal/test_runner/test:1:1)' },
+      },
+    }),
     ev({ t: 'fail', name: 's', nesting: 0, file: '/w/a.test.js', suite: true, error: { message: '1 subtest failed', failureType: 'subtestsFailed' } }),
     ev({ t: 'start', name: 'later', nesting: 0, file: '/w/a.test.js' }),
     ev({ t: 'fail', name: 'later', nesting: 0, file: '/w/a.test.js', todo: true, error: { message: 'not yet' } }),
@@ -125,7 +135,14 @@ test('node events: a suite failing only because a test in it failed, and TODO fa
 });
 
 test('formatTestRun caps its text', () => {
-  const text = formatTestRun({ passed: 0, failed: 100, failures: Array.from({ length: 100 }, (_, i) => `t${i}`), details: Array.from({ length: 100 }, () => 'e'.repeat(500)), output: '', exitCode: 1 });
+  const text = formatTestRun({
+    passed: 0,
+    failed: 100,
+    failures: Array.from({ length: 100 }, (_, i) => `t${i}`),
+    details: Array.from({ length: 100 }, () => 'e'.repeat(500)),
+    output: '',
+    exitCode: 1,
+  });
   assert.ok(Buffer.byteLength(text) <= 8 * 1024);
   assert.match(text, /more failing tests not shown/);
 });

@@ -64,7 +64,10 @@ test('read_file of a 1 GiB file shows the first bytes, its real size and how muc
   const out = await readFileTool().run({ path: 'huge.log' }, context(ws));
   assert.equal(out.isError, undefined);
   assert.ok(out.content.startsWith('line\n'.repeat(100)));
-  assert.ok(out.content.endsWith(`\n... [truncated: huge.log is ${GIB} bytes; the first ${READ_CAP} are shown, ${GIB - READ_CAP} are not]`), out.content.slice(-200));
+  assert.ok(
+    out.content.endsWith(`\n... [truncated: huge.log is ${GIB} bytes; the first ${READ_CAP} are shown, ${GIB - READ_CAP} are not]`),
+    out.content.slice(-200),
+  );
   assert.equal(out.content.length, READ_CAP + `\n... [truncated: huge.log is ${GIB} bytes; the first ${READ_CAP} are shown, ${GIB - READ_CAP} are not]`.length);
 });
 
@@ -72,5 +75,8 @@ test('read_file cuts a big file at a character boundary and says so', async (t) 
   const ws = tempDir(t);
   await writeTree(ws, { 'u.txt': 'a'.repeat(READ_CAP - 1) + 'é' + 'b'.repeat(50) });
   const out = await readFileTool().run({ path: 'u.txt' }, context(ws));
-  assert.ok(out.content.endsWith(`\n... [truncated: u.txt is ${READ_CAP + 51} bytes; the first ${READ_CAP - 1} are shown, 52 are not]`), out.content.slice(-120));
+  assert.ok(
+    out.content.endsWith(`\n... [truncated: u.txt is ${READ_CAP + 51} bytes; the first ${READ_CAP - 1} are shown, 52 are not]`),
+    out.content.slice(-120),
+  );
 });

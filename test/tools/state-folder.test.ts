@@ -97,7 +97,11 @@ test('the tool set built with the state folder hides it from every file tool', a
   const tools = new Map(triageTools({ tracker: new TrackerClient('http://127.0.0.1:9'), keys: true, workspace: ws, hidden: [state] }).map((x) => [x.name, x]));
   assert.equal((await tools.get('list_files')!.run({}, context(ws))).content, 'src/a.js');
   for (const name of ['read_file', 'write_file', 'code_patch']) {
-    const out = await callTool(tools.get(name)!, { path: '.triage/tracker/issues.json', ...(name === 'write_file' ? { content: '[]' } : name === 'code_patch' ? { patch: '@@ -1 +1 @@\n-a\n+b\n' } : {}) }, context(ws));
+    const out = await callTool(
+      tools.get(name)!,
+      { path: '.triage/tracker/issues.json', ...(name === 'write_file' ? { content: '[]' } : name === 'code_patch' ? { patch: '@@ -1 +1 @@\n-a\n+b\n' } : {}) },
+      context(ws),
+    );
     assert.match(out.content, STATE_REFUSED, name);
   }
 });

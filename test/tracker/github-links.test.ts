@@ -52,7 +52,18 @@ test("issue_file's result names GitHub's html_url; the lookup and the refile of 
 test('an answer without an http(s) html_url: the address is derived from GITHUB_API_URL', async (t) => {
   const s = await standin(t);
   const gh = new GitHubTracker({ owner: 'octo-org', repo: 'durations', token: s.token, apiUrl: s.url });
-  s.script('POST', /issues$/, { kind: 'status', status: 201, body: { number: 5, title: ISSUE.title, body: withMarker('x', { cause: ISSUE.cause }), state: 'open', created_at: '2026-06-01T00:00:00Z', html_url: 'javascript:alert(1)' } });
+  s.script('POST', /issues$/, {
+    kind: 'status',
+    status: 201,
+    body: {
+      number: 5,
+      title: ISSUE.title,
+      body: withMarker('x', { cause: ISSUE.cause }),
+      state: 'open',
+      created_at: '2026-06-01T00:00:00Z',
+      html_url: 'javascript:alert(1)',
+    },
+  });
   const filed = await gh.fileIssue(ISSUE);
   assert.equal(filed.issue.url, `${s.url.replace(/\/api\/v3$/, '')}/${REPO}/issues/5`);
 });
@@ -63,17 +74,37 @@ test('the transcript of a run on GitHub links the issue by its https:// page, al
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-gh-links-'));
   t.after(() => fs.rmSync(state, { recursive: true, force: true }));
   const model = new ScriptModel([reply(0, [['issue_file', ISSUE]]), reply(1, [], 'Filed #1.')]);
-  const done = await runTriage({ stateDir: state, task: 'crash-folder', workspace: ws, crashes: 'crashes', model, approver: yes, trackerUrl: `github:${REPO}`, githubApiUrl: s.url, githubToken: s.token });
+  const done = await runTriage({
+    stateDir: state,
+    task: 'crash-folder',
+    workspace: ws,
+    crashes: 'crashes',
+    model,
+    approver: yes,
+    trackerUrl: `github:${REPO}`,
+    githubApiUrl: s.url,
+    githubToken: s.token,
+  });
   assert.equal(done.result.phase, 'done');
   const tr = await loadTranscript(state, done.runId);
-  assert.deepEqual(tr.issues.map((i) => i.url), [`https://github.com/${REPO}/issues/1`]);
+  assert.deepEqual(
+    tr.issues.map((i) => i.url),
+    [`https://github.com/${REPO}/issues/1`],
+  );
 
   const saved = await readRun(state, done.runId);
   for (const m of saved.messages) {
     if (m.role === 'tool') m.results = m.results.map((r) => (r.content.startsWith('filed issue #1') ? { ...r, content: `filed issue #1: ${ISSUE.title}` } : r)); // as an older version saved it
   }
   const old = buildTranscript(saved);
-  assert.deepEqual(old.issues.map((i) => i.url), [`${s.url.replace(/\/api\/v3$/, '')}/${REPO}/issues/1`], 'derived from the saved GITHUB_API_URL');
+  assert.deepEqual(
+    old.issues.map((i) => i.url),
+    [`${s.url.replace(/\/api\/v3$/, '')}/${REPO}/issues/1`],
+    'derived from the saved GITHUB_API_URL',
+  );
   delete saved.config.options!.githubApiUrl;
-  assert.deepEqual(buildTranscript(saved).issues.map((i) => i.url), [`https://github.com/${REPO}/issues/1`]);
+  assert.deepEqual(
+    buildTranscript(saved).issues.map((i) => i.url),
+    [`https://github.com/${REPO}/issues/1`],
+  );
 });

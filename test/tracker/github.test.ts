@@ -82,7 +82,8 @@ test('a filing carries the key in a hidden marker and our label; the lookup list
 
 test('the lookup pages through every issue of ours (Link rel="next" under the API path)', async (t) => {
   const s = await standin(t);
-  for (let i = 0; i < 120; i++) s.seed(REPO, { title: `old ${i}`, body: `x\n\n<!-- durable-triage key=old${i} cause=c${i} -->`, labels: [LABEL], state: i % 2 ? 'closed' : 'open' });
+  for (let i = 0; i < 120; i++)
+    s.seed(REPO, { title: `old ${i}`, body: `x\n\n<!-- durable-triage key=old${i} cause=c${i} -->`, labels: [LABEL], state: i % 2 ? 'closed' : 'open' });
   const gh = tracker(s);
   assert.equal((await gh.byKey('old119'))?.number, 120);
   assert.equal((await gh.byKey('old1'))?.state, 'closed', 'closed issues count as filed');
@@ -99,13 +100,23 @@ test('issue_file on GitHub: not keyed, its lookup finds the marker of the call k
   assert.equal((await tool.lookup(ISSUE, ctx)).status, 'not-done');
   assert.deepEqual(await tool.run(ISSUE, ctx), { content: `filed issue #1: ${ISSUE.title}\nurl: https://github.com/${REPO}/issues/1` });
   assert.equal(readMarker(s.issues(REPO)[0].body)?.marker.key, idempotencyKey('run-1', 'toolu_1'), 'the key formula over the run ID and the call ID');
-  assert.deepEqual(await tool.lookup(ISSUE, ctx), { status: 'done', output: { content: `filed issue #1: ${ISSUE.title}\nurl: https://github.com/${REPO}/issues/1` } });
+  assert.deepEqual(await tool.lookup(ISSUE, ctx), {
+    status: 'done',
+    output: { content: `filed issue #1: ${ISSUE.title}\nurl: https://github.com/${REPO}/issues/1` },
+  });
   const again = await tool.run({ ...ISSUE, title: 'again' }, context(os.tmpdir(), { runId: 'run-2', callId: 'toolu_7' }));
   assert.deepEqual(again, { content: `issue #1 is already filed for cause ${ISSUE.cause} in this workspace by run run-1; not filing it again`, isError: true });
   s.issues(REPO)[0].state = 'closed';
-  assert.equal((await tool.run({ ...ISSUE, title: 'it came back' }, context(os.tmpdir(), { runId: 'run-2', callId: 'toolu_8' }))).content, `filed issue #2: it came back\nurl: https://github.com/${REPO}/issues/2`, 'a closed issue of the cause does not block a new one');
+  assert.equal(
+    (await tool.run({ ...ISSUE, title: 'it came back' }, context(os.tmpdir(), { runId: 'run-2', callId: 'toolu_8' }))).content,
+    `filed issue #2: it came back\nurl: https://github.com/${REPO}/issues/2`,
+    'a closed issue of the cause does not block a new one',
+  );
   const lookup = issueLookupTool({ tracker: gh });
-  assert.equal((await lookup.run({ cause: ISSUE.cause }, ctx)).content, `#1 [${ISSUE.cause}] ${ISSUE.title} (filed by this run) (closed)\n#2 [${ISSUE.cause}] it came back (filed by run run-2)`);
+  assert.equal(
+    (await lookup.run({ cause: ISSUE.cause }, ctx)).content,
+    `#1 [${ISSUE.cause}] ${ISSUE.title} (filed by this run) (closed)\n#2 [${ISSUE.cause}] it came back (filed by run run-2)`,
+  );
   assert.match((await lookup.run({ number: 2 }, ctx)).content, /^#2 \[parse-duration-type-error\] it came back/);
   const off = issueFileTool({ tracker: gh, keys: false });
   assert.deepEqual([off.keyed, off.lookup], [undefined, undefined], 'keys off: no marker key, no lookup; a marked filing goes to a person');
@@ -113,15 +124,36 @@ test('issue_file on GitHub: not keyed, its lookup finds the marker of the call k
 
 test('errors a user meets: no token, a rejected token, a repository not found, no permission, issues disabled', async (t) => {
   const s = await standin(t);
-  await assert.rejects(tracker(s, { token: null }).fileIssue(ISSUE), (e: unknown) => e instanceof GitHubAuthError && /GITHUB_TOKEN/.test(e.message) && /sign in/.test(e.message));
+  await assert.rejects(
+    tracker(s, { token: null }).fileIssue(ISSUE),
+    (e: unknown) => e instanceof GitHubAuthError && /GITHUB_TOKEN/.test(e.message) && /sign in/.test(e.message),
+  );
   assert.equal(s.requests.length, 0, 'nothing is sent without a token');
   await assert.rejects(tracker(s, { token: 'ghp_wrong' }).byKey('k'), (e: unknown) => e instanceof GitHubAuthError && /401 Bad credentials/.test(e.message));
-  await assert.rejects(tracker(s, { repo: 'octo-org/missing' }).search({}), (e: unknown) => e instanceof GitHubAccessError && e.status === 404 && /does not exist, or the token cannot see it/.test(e.message));
-  s.script('POST', /issues$/, { kind: 'status', status: 403, body: { message: 'Resource not accessible by personal access token', documentation_url: 'https://docs.github.com/rest' } });
-  await assert.rejects(tracker(s).fileIssue(ISSUE), (e: unknown) => e instanceof GitHubAccessError && e.status === 403 && /Resource not accessible/.test(e.message));
-  s.script('GET', /issues$/, { kind: 'status', status: 410, body: { message: 'Issues are disabled for this repo', documentation_url: 'https://docs.github.com/rest' } });
+  await assert.rejects(
+    tracker(s, { repo: 'octo-org/missing' }).search({}),
+    (e: unknown) => e instanceof GitHubAccessError && e.status === 404 && /does not exist, or the token cannot see it/.test(e.message),
+  );
+  s.script('POST', /issues$/, {
+    kind: 'status',
+    status: 403,
+    body: { message: 'Resource not accessible by personal access token', documentation_url: 'https://docs.github.com/rest' },
+  });
+  await assert.rejects(
+    tracker(s).fileIssue(ISSUE),
+    (e: unknown) => e instanceof GitHubAccessError && e.status === 403 && /Resource not accessible/.test(e.message),
+  );
+  s.script('GET', /issues$/, {
+    kind: 'status',
+    status: 410,
+    body: { message: 'Issues are disabled for this repo', documentation_url: 'https://docs.github.com/rest' },
+  });
   await assert.rejects(tracker(s).search({}), (e: unknown) => e instanceof GitHubAccessError && /Issues are disabled/.test(e.message));
-  s.script('POST', /issues$/, { kind: 'status', status: 422, body: { message: 'Validation Failed', errors: [], documentation_url: 'https://docs.github.com/rest' } });
+  s.script('POST', /issues$/, {
+    kind: 'status',
+    status: 422,
+    body: { message: 'Validation Failed', errors: [], documentation_url: 'https://docs.github.com/rest' },
+  });
   await assert.rejects(tracker(s).fileIssue(ISSUE), (e: unknown) => e instanceof BadInputError && /nothing was filed/.test(e.message));
   assert.equal(s.issues(REPO).length, 0);
 });
@@ -129,22 +161,43 @@ test('errors a user meets: no token, a rejected token, a repository not found, n
 test('a rate limit is waited out as GitHub says (retry-after, or the reset time); a long one stops the run', async (t) => {
   const s = await standin(t);
   const sleeps: number[] = [];
-  s.script('POST', /issues$/, { kind: 'status', status: 429, body: { message: 'You have exceeded a secondary rate limit', documentation_url: 'https://docs.github.com/rest' }, headers: { 'retry-after': '7' } });
-  s.script('GET', /issues$/, { kind: 'status', status: 403, body: { message: 'API rate limit exceeded', documentation_url: 'https://docs.github.com/rest' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 20) } });
+  s.script('POST', /issues$/, {
+    kind: 'status',
+    status: 429,
+    body: { message: 'You have exceeded a secondary rate limit', documentation_url: 'https://docs.github.com/rest' },
+    headers: { 'retry-after': '7' },
+  });
+  s.script('GET', /issues$/, {
+    kind: 'status',
+    status: 403,
+    body: { message: 'API rate limit exceeded', documentation_url: 'https://docs.github.com/rest' },
+    headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 20) },
+  });
   const gh = tracker(s, { sleeps });
   assert.equal((await gh.fileIssue(ISSUE, { key: 'k' })).issue.number, 1);
   assert.deepEqual(sleeps, [7000], 'retry-after honoured');
   assert.equal((await gh.byKey('k'))?.number, 1);
   assert.ok(sleeps[1] > 15_000 && sleeps[1] <= 21_000, `waited until the reset: ${sleeps[1]}`);
   assert.equal(s.issues(REPO).length, 1, 'the refused filing was sent again once, and filed once');
-  s.script('POST', /issues$/, { kind: 'status', status: 403, body: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3000) } });
-  await assert.rejects(gh.fileIssue({ ...ISSUE, cause: 'other' }), (e: unknown) => e instanceof GitHubRateLimitError && e.retryAt.getTime() > Date.now() + 2_000_000 && /Resume the run after that/.test(e.message));
+  s.script('POST', /issues$/, {
+    kind: 'status',
+    status: 403,
+    body: { message: 'API rate limit exceeded' },
+    headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3000) },
+  });
+  await assert.rejects(
+    gh.fileIssue({ ...ISSUE, cause: 'other' }),
+    (e: unknown) => e instanceof GitHubRateLimitError && e.retryAt.getTime() > Date.now() + 2_000_000 && /Resume the run after that/.test(e.message),
+  );
 });
 
 test('GitHub down: 5xx, a dropped connection, nothing listening', async (t) => {
   const s = await standin(t);
   s.script('POST', /issues$/, { kind: 'status', status: 502, body: { message: 'Server Error' } });
-  await assert.rejects(tracker(s).fileIssue(ISSUE), (e: unknown) => e instanceof GitHubUnavailableError && /502/.test(e.message) && /files nothing twice/.test(e.message));
+  await assert.rejects(
+    tracker(s).fileIssue(ISSUE),
+    (e: unknown) => e instanceof GitHubUnavailableError && /502/.test(e.message) && /files nothing twice/.test(e.message),
+  );
   s.script('POST', /issues$/, { kind: 'act-then-drop' });
   await assert.rejects(tracker(s).fileIssue(ISSUE, { key: 'k-lost' }), (e: unknown) => e instanceof GitHubUnavailableError);
   assert.equal((await tracker(s).byKey('k-lost'))?.number, 1, 'the answer was lost, the issue is there: the lookup finds it');

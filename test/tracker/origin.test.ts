@@ -8,7 +8,8 @@ import { tempDir } from '../support/temp-dir';
 
 test("the origin remote's URL, from a repository and from a worktree's .git file", (t) => {
   const dir = tempDir(t, 'triage-origin-');
-  const config = '[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@github.com:other/x.git\n[remote "origin"]\n\turl = git@github.com:octo-org/durations.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n';
+  const config =
+    '[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@github.com:other/x.git\n[remote "origin"]\n\turl = git@github.com:octo-org/durations.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n';
   fs.mkdirSync(path.join(dir, 'repo', '.git', 'worktrees', 'wt'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'repo', '.git', 'config'), config);
   fs.writeFileSync(path.join(dir, 'repo', '.git', 'worktrees', 'wt', 'commondir'), '../..\n');

@@ -25,13 +25,21 @@ async function served(t: TestContext): Promise<TrackerService & { port: number }
 }
 
 /** A raw request with exactly these headers (Host and Origin included), as a browser or a rebinding page would send. */
-function raw(port: number, method: string, where: string, headers: Record<string, string>, body?: string): Promise<{ status: number; type: string; json: { error?: string } }> {
+function raw(
+  port: number,
+  method: string,
+  where: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; type: string; json: { error?: string } }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path: where, headers, setHost: false }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), json: (text ? JSON.parse(text) : {}) as { error?: string } }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), json: (text ? JSON.parse(text) : {}) as { error?: string } }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -42,7 +50,13 @@ const json = { 'content-type': 'application/json' };
 
 test('a Host that is not this server is refused with 403 and a JSON error, and nothing is filed', async (t) => {
   const svc = await served(t);
-  for (const host of [`evil.example:${svc.port}`, 'evil.example', `127.0.0.1:${svc.port + 1}`, `localhost.evil.example:${svc.port}`, `127.0.0.1@evil.example:${svc.port}`]) {
+  for (const host of [
+    `evil.example:${svc.port}`,
+    'evil.example',
+    `127.0.0.1:${svc.port + 1}`,
+    `localhost.evil.example:${svc.port}`,
+    `127.0.0.1@evil.example:${svc.port}`,
+  ]) {
     const r = await raw(svc.port, 'POST', '/issues', { host, ...json }, JSON.stringify(ISSUE));
     assert.equal(r.status, 403, host);
     assert.match(r.type, /^application\/json/);
@@ -59,7 +73,13 @@ test('a Host that is not this server is refused with 403 and a JSON error, and n
 test('an Origin other than the tracker itself is refused with 403; its own origin is accepted', async (t) => {
   const svc = await served(t);
   const host = `127.0.0.1:${svc.port}`;
-  for (const origin of ['https://evil.example', 'null', `http://evil.example:${svc.port}`, `https://127.0.0.1:${svc.port}`, `http://127.0.0.1:${svc.port + 1}`]) {
+  for (const origin of [
+    'https://evil.example',
+    'null',
+    `http://evil.example:${svc.port}`,
+    `https://127.0.0.1:${svc.port}`,
+    `http://127.0.0.1:${svc.port + 1}`,
+  ]) {
     const r = await raw(svc.port, 'POST', '/issues', { host, origin, ...json }, JSON.stringify(ISSUE));
     assert.equal(r.status, 403, origin);
     assert.match(r.json.error ?? '', /origin/, origin);
@@ -89,7 +109,10 @@ test("the project's own client still files, finds and reads issues", async (t) =
   assert.equal(filed.issue.number, 1);
   assert.equal((await client.fileIssue(ISSUE, { key: 'k-1', runId: 'run-1', workspace: '/ws' })).replayed, true);
   assert.equal((await client.byKey('k-1'))?.number, 1);
-  assert.deepEqual((await client.search({ cause: 'dz' })).map((i) => i.number), [1]);
+  assert.deepEqual(
+    (await client.search({ cause: 'dz' })).map((i) => i.number),
+    [1],
+  );
   assert.equal((await client.get(1))?.title, ISSUE.title);
   const byName = new TrackerClient(`http://localhost:${svc.port}`);
   assert.equal((await byName.get(1))?.title, ISSUE.title, 'by the name localhost too');

@@ -97,9 +97,18 @@ test('GET endpoints: list with filters, one issue, by key, 404s, 405', async (t)
     const res = await fetch(svc.url + p);
     return { status: res.status, json: (await res.json()) as Json };
   };
-  assert.deepEqual((await get('/issues')).json.issues.map((i: Json) => i.number), [1, 2]);
-  assert.deepEqual((await get('/issues?cause=dz')).json.issues.map((i: Json) => i.number), [1]);
-  assert.deepEqual((await get('/issues?run=r2')).json.issues.map((i: Json) => i.number), [2]);
+  assert.deepEqual(
+    (await get('/issues')).json.issues.map((i: Json) => i.number),
+    [1, 2],
+  );
+  assert.deepEqual(
+    (await get('/issues?cause=dz')).json.issues.map((i: Json) => i.number),
+    [1],
+  );
+  assert.deepEqual(
+    (await get('/issues?run=r2')).json.issues.map((i: Json) => i.number),
+    [2],
+  );
   assert.deepEqual((await get('/issues?cause=dz&run=r2')).json.issues, []);
   assert.equal((await get('/issues/2')).json.issue.cause, 'other');
   assert.deepEqual(await get('/issues/9'), { status: 404, json: { error: 'no issue #9' } });
@@ -144,7 +153,10 @@ test('the client: file, replay, byKey, search, get, meta', async (t) => {
   assert.equal((await c.fileIssue(ISSUE, { key: 'k1', runId: 'r1' })).replayed, true);
   assert.equal((await c.byKey('k1'))?.number, 1);
   assert.equal(await c.byKey('k2'), undefined);
-  assert.deepEqual((await c.search({ cause: 'dz', runId: 'r1' })).map((i) => i.number), [1]);
+  assert.deepEqual(
+    (await c.search({ cause: 'dz', runId: 'r1' })).map((i) => i.number),
+    [1],
+  );
   assert.deepEqual(await c.search({ cause: 'none' }), []);
   assert.equal((await c.get(1))?.key, 'k1');
   assert.equal(await c.get(2), undefined);
@@ -157,7 +169,10 @@ test('the client against a closed port: a TrackerError naming the URL and how to
   await svc.close();
   const c = new TrackerClient(url);
   for (const call of [() => c.search({}), () => c.byKey('k'), () => c.fileIssue(ISSUE), () => c.meta()]) {
-    await assert.rejects(call(), (e) => e instanceof TrackerError && e.url === url && e.status === undefined && /is not answering .*triage tracker serve/.test(e.message));
+    await assert.rejects(
+      call(),
+      (e) => e instanceof TrackerError && e.url === url && e.status === undefined && /is not answering .*triage tracker serve/.test(e.message),
+    );
   }
 });
 
@@ -183,10 +198,13 @@ test('the client gives up after its timeout', async (t) => {
     /* never answers */
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  t.after(() => new Promise<void>((r) => {
-    server.closeAllConnections();
-    server.close(() => r());
-  }));
+  t.after(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
   const c = new TrackerClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { timeoutMs: 200 });
   await assert.rejects(c.list(), (e) => e instanceof TrackerError && /no answer to GET \/issues within 0.2 s/.test(e.message));
 });

@@ -14,7 +14,12 @@ test('each kind of spec, trimmed; a .git suffix dropped from a GitHub repository
 });
 
 test('each refusal says what a spec should be', () => {
-  const refused = (text: string, message: RegExp): void => assert.throws(() => parseTrackerSpec(text), (e: unknown) => e instanceof BadInputError && message.test(e.message), text);
+  const refused = (text: string, message: RegExp): void =>
+    assert.throws(
+      () => parseTrackerSpec(text),
+      (e: unknown) => e instanceof BadInputError && message.test(e.message),
+      text,
+    );
   refused('github:octo-org', /^The tracker "github:octo-org" is not github:OWNER\/REPO \(e\.g\. github:octo-org\/octo-repo\)\.$/);
   refused('github:-x/y', /is not github:OWNER\/REPO/);
   refused('words', /^The tracker "words" is neither "embedded", github:OWNER\/REPO, nor a tracker URL \(http:\/\/HOST:PORT\)\.$/);

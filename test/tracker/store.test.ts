@@ -22,11 +22,20 @@ test('files issues with increasing numbers, and lists them by cause and run', as
   const a = await s.file(ISSUE, { runId: 'r1' });
   const b = await s.file({ ...ISSUE, cause: 'other' }, { runId: 'r2' });
   assert.deepEqual([a.issue.number, b.issue.number, a.replayed], [1, 2, false]);
-  assert.deepEqual((await s.list({ cause: 'dz' })).map((i) => i.number), [1]);
-  assert.deepEqual((await s.list({ runId: 'r2' })).map((i) => i.number), [2]);
-  assert.deepEqual((await s.list()).map((i) => i.number), [1, 2]);
+  assert.deepEqual(
+    (await s.list({ cause: 'dz' })).map((i) => i.number),
+    [1],
+  );
+  assert.deepEqual(
+    (await s.list({ runId: 'r2' })).map((i) => i.number),
+    [2],
+  );
+  assert.deepEqual(
+    (await s.list()).map((i) => i.number),
+    [1, 2],
+  );
   assert.equal((await s.get(2))?.cause, 'other');
-  assert.equal((await s.get(3)), undefined);
+  assert.equal(await s.get(3), undefined);
   assert.equal(s.retentionMs, DEFAULT_RETENTION_MS);
 });
 
@@ -37,15 +46,18 @@ test('a key seen within the retention returns the original issue without creatin
   assert.equal(again.replayed, true);
   assert.deepEqual(again.issue, first.issue);
   assert.equal((await s.list()).length, 1);
-  assert.deepEqual((await s.byKey('k1')), { issue: first.issue, live: true });
-  assert.equal((await s.byKey('k2')), undefined);
+  assert.deepEqual(await s.byKey('k1'), { issue: first.issue, live: true });
+  assert.equal(await s.byKey('k2'), undefined);
 });
 
 test('concurrent filings with one key create one issue', async (t) => {
   const s = await open(t, tempDir(t, 'triage-tracker-'));
   const all = await Promise.all([1, 2, 3, 4].map(() => s.file(ISSUE, { key: 'same' })));
   assert.equal((await s.list()).length, 1);
-  assert.deepEqual(all.map((r) => r.replayed), [false, true, true, true]);
+  assert.deepEqual(
+    all.map((r) => r.replayed),
+    [false, true, true, true],
+  );
 });
 
 test('a live key sent with a different request is refused', async (t) => {
@@ -67,7 +79,7 @@ test('an expired key counts as no key (injected clock)', async (t) => {
   assert.equal(late.replayed, false);
   assert.equal(late.issue.number, 2);
   assert.equal((await s.list()).length, 2);
-  assert.deepEqual((await s.byKey('k1')), { issue: late.issue, live: true }, 'the newest issue with the key answers');
+  assert.deepEqual(await s.byKey('k1'), { issue: late.issue, live: true }, 'the newest issue with the key answers');
 });
 
 test('issues survive a reopen; the file is private and a leftover temp file is ignored', async (t) => {
@@ -78,11 +90,20 @@ test('issues survive a reopen; the file is private and a leftover temp file is i
   await s1.close();
   await fs.writeFile(path.join(dir, '.issues-deadbeef.tmp'), '{"version":1,"iss'); // a crash mid-write
   const s2 = await open(t, dir);
-  assert.deepEqual((await s2.list()).map((i) => [i.number, i.cause, i.key]), [[1, 'dz', 'k1'], [2, 'b', undefined]]);
+  assert.deepEqual(
+    (await s2.list()).map((i) => [i.number, i.cause, i.key]),
+    [
+      [1, 'dz', 'k1'],
+      [2, 'b', undefined],
+    ],
+  );
   assert.equal((await s2.file(ISSUE, { key: 'k1' })).replayed, true, 'keys survive the reopen too');
   assert.equal((await s2.file({ ...ISSUE, cause: 'c' })).issue.number, 3);
   if (process.platform !== 'win32') assert.equal((await fs.stat(path.join(dir, ISSUES_FILE))).mode & 0o777, 0o600);
-  assert.deepEqual((await TrackerStore.readOnly(dir)).map((i) => i.number), [1, 2, 3]);
+  assert.deepEqual(
+    (await TrackerStore.readOnly(dir)).map((i) => i.number),
+    [1, 2, 3],
+  );
 });
 
 test('a truncated or corrupt issue file is a clear error, not an empty tracker, and is left as it is', async (t) => {
@@ -97,7 +118,10 @@ test('a truncated or corrupt issue file is a clear error, not an empty tracker, 
     ['', /the file is empty/],
     ['{"version":1,"issues":[{"number":1}]}', /field "issues\[0\]\.title" is required/],
     ['{"version":2,"issues":[]}', /field "version" should be 1/],
-    ['{"version":1,"issues":[{"number":1,"title":"t","body":"b","cause":"c","createdAt":"2026-01-01T00:00:00Z"},{"number":1,"title":"t","body":"b","cause":"c","createdAt":"2026-01-01T00:00:00Z"}]}', /issue #1 appears twice/],
+    [
+      '{"version":1,"issues":[{"number":1,"title":"t","body":"b","cause":"c","createdAt":"2026-01-01T00:00:00Z"},{"number":1,"title":"t","body":"b","cause":"c","createdAt":"2026-01-01T00:00:00Z"}]}',
+      /issue #1 appears twice/,
+    ],
     ['[]', /it should be an object, found an array/],
   ];
   for (const [text, re] of cases) {
@@ -121,8 +145,18 @@ test('two stores on one folder (two processes) share its issues: numbers, keys a
   const all = await a.list();
   assert.equal(all.length, 7, 'six causes and one keyed filing (the same key from both stores files once)');
   assert.deepEqual(new Set(all.map((i) => i.number)).size, 7, 'no number given twice');
-  assert.deepEqual(filed.slice(6).map((f) => f.replayed).sort(), [false, true]);
-  assert.deepEqual((await b.list()).map((i) => i.number), all.map((i) => i.number), 'each store reads what the other filed');
+  assert.deepEqual(
+    filed
+      .slice(6)
+      .map((f) => f.replayed)
+      .sort(),
+    [false, true],
+  );
+  assert.deepEqual(
+    (await b.list()).map((i) => i.number),
+    all.map((i) => i.number),
+    'each store reads what the other filed',
+  );
   assert.equal((await b.byKey('shared'))?.issue.number, (await a.byKey('shared'))?.issue.number);
 });
 

@@ -33,15 +33,32 @@ test('each call shows its arguments as blocks, and names the path it acts on', (
     path: 'a.js',
     args: [{ kind: 'diff', path: 'a.js', text: '@@ -1 +1 @@\n-a\n+b' }],
   });
-  assert.deepEqual(describeCall(call('write_file', { path: 'b.txt', content: 'hello' })), { title: 'Write b.txt', path: 'b.txt', args: [{ kind: 'code', text: 'hello', label: 'b.txt' }] });
+  assert.deepEqual(describeCall(call('write_file', { path: 'b.txt', content: 'hello' })), {
+    title: 'Write b.txt',
+    path: 'b.txt',
+    args: [{ kind: 'code', text: 'hello', label: 'b.txt' }],
+  });
   assert.deepEqual(describeCall(call('read_file', { path: 'c.js' })), { title: 'Read c.js', path: 'c.js', args: [] });
   assert.deepEqual(describeCall(call('search_files', { query: 'q', path: 'lib' })), { title: 'Search for "q" in lib', args: [] });
-  assert.deepEqual(describeCall(call('issue_file', { title: 'T', body: 'B', cause: 'c' })), { title: 'File issue: T', args: [{ kind: 'issue', title: 'T', body: 'B', cause: 'c' }] });
+  assert.deepEqual(describeCall(call('issue_file', { title: 'T', body: 'B', cause: 'c' })), {
+    title: 'File issue: T',
+    args: [{ kind: 'issue', title: 'T', body: 'B', cause: 'c' }],
+  });
   assert.deepEqual(describeCall(call('issue_file', { title: 'T', body: 'B' })).args, [{ kind: 'issue', title: 'T', body: 'B' }]);
-  assert.deepEqual(describeCall(call('mystery_tool', { path: 'p', n: 1 })), { title: 'mystery_tool', path: 'p', args: [{ kind: 'code', text: '{\n  "path": "p",\n  "n": 1\n}', label: 'arguments' }] });
-  assert.deepEqual(describeCall(call('issue_file', '[1]')), { title: 'issue_file (arguments are not valid JSON)', args: [{ kind: 'code', text: '[1]', label: 'arguments as the model wrote them' }] });
+  assert.deepEqual(describeCall(call('mystery_tool', { path: 'p', n: 1 })), {
+    title: 'mystery_tool',
+    path: 'p',
+    args: [{ kind: 'code', text: '{\n  "path": "p",\n  "n": 1\n}', label: 'arguments' }],
+  });
+  assert.deepEqual(describeCall(call('issue_file', '[1]')), {
+    title: 'issue_file (arguments are not valid JSON)',
+    args: [{ kind: 'code', text: '[1]', label: 'arguments as the model wrote them' }],
+  });
   const long = 'x'.repeat(20_005);
-  assert.equal((describeCall(call('write_file', { path: 'big', content: long })).args[0] as { text: string }).text, `${'x'.repeat(20_000)}\n… (5 more characters)`);
+  assert.equal(
+    (describeCall(call('write_file', { path: 'big', content: long })).args[0] as { text: string }).text,
+    `${'x'.repeat(20_000)}\n… (5 more characters)`,
+  );
 });
 
 test('a test run reads as passed and failed with its failures; a file tool shows its output; others a summary line', () => {
@@ -51,19 +68,45 @@ test('a test run reads as passed and failed with its failures; a file tool shows
     isError: true,
     blocks: [{ kind: 'tests', passed: 3, failed: 1, failures: [{ name: 'adds', detail: 'expected 2\ngot 3' }] }],
   });
-  assert.deepEqual(describeResult(call('run_tests', {}), { callId: 'c1', content: 'tests: 2 passed, 0 failed' }).blocks, [{ kind: 'tests', passed: 2, failed: 0, failures: [] }]);
-  assert.deepEqual(describeResult(call('run_tests', {}), { callId: 'c1', content: 'tests: 2 passed, 0 failed', isError: true }), { summary: 'tests: 2 passed, 0 failed', isError: true, blocks: [] });
-  assert.deepEqual(describeResult(call('read_file', { path: 'a' }), { callId: 'c1', content: 'one line' }), { summary: 'one line', isError: false, blocks: [{ kind: 'code', text: 'one line' }] });
+  assert.deepEqual(describeResult(call('run_tests', {}), { callId: 'c1', content: 'tests: 2 passed, 0 failed' }).blocks, [
+    { kind: 'tests', passed: 2, failed: 0, failures: [] },
+  ]);
+  assert.deepEqual(describeResult(call('run_tests', {}), { callId: 'c1', content: 'tests: 2 passed, 0 failed', isError: true }), {
+    summary: 'tests: 2 passed, 0 failed',
+    isError: true,
+    blocks: [],
+  });
+  assert.deepEqual(describeResult(call('read_file', { path: 'a' }), { callId: 'c1', content: 'one line' }), {
+    summary: 'one line',
+    isError: false,
+    blocks: [{ kind: 'code', text: 'one line' }],
+  });
   assert.deepEqual(describeResult(call('list_files', {}), { callId: 'c1', content: '' }), { summary: '(no output)', isError: false, blocks: [] });
   assert.deepEqual(describeResult(call('search_files', { query: 'q' }), { callId: 'c1', content: 'a:1: q' }).blocks, [{ kind: 'code', text: 'a:1: q' }]);
-  assert.deepEqual(describeResult(call('write_file', { path: 'a' }), { callId: 'c1', content: 'wrote a (1 bytes)' }), { summary: 'wrote a (1 bytes)', isError: false, blocks: [] });
-  assert.deepEqual(describeResult(call('issue_lookup', { number: 1 }), { callId: 'c1', content: '#1 [c] T\n\nbody' }), { summary: '#1 [c] T', isError: false, blocks: [{ kind: 'code', text: '#1 [c] T\n\nbody' }] });
-  assert.deepEqual(describeResult(call('code_patch', { path: 'a' }), { callId: 'c1', content: 'code_patch: no', isError: true }), { summary: 'code_patch: no', isError: true, blocks: [] });
+  assert.deepEqual(describeResult(call('write_file', { path: 'a' }), { callId: 'c1', content: 'wrote a (1 bytes)' }), {
+    summary: 'wrote a (1 bytes)',
+    isError: false,
+    blocks: [],
+  });
+  assert.deepEqual(describeResult(call('issue_lookup', { number: 1 }), { callId: 'c1', content: '#1 [c] T\n\nbody' }), {
+    summary: '#1 [c] T',
+    isError: false,
+    blocks: [{ kind: 'code', text: '#1 [c] T\n\nbody' }],
+  });
+  assert.deepEqual(describeResult(call('code_patch', { path: 'a' }), { callId: 'c1', content: 'code_patch: no', isError: true }), {
+    summary: 'code_patch: no',
+    isError: true,
+    blocks: [],
+  });
 });
 
 test('a filing result names the issue filed', () => {
   assert.deepEqual(filedIssue({ name: 'issue_file' }, { callId: 'c1', content: 'filed issue #3: Crash' }), { number: 3, title: 'Crash' });
-  assert.deepEqual(filedIssue({ name: 'issue_file' }, { callId: 'c1', content: 'filed issue #3: Crash\nurl: https://x/3' }), { number: 3, title: 'Crash', url: 'https://x/3' });
+  assert.deepEqual(filedIssue({ name: 'issue_file' }, { callId: 'c1', content: 'filed issue #3: Crash\nurl: https://x/3' }), {
+    number: 3,
+    title: 'Crash',
+    url: 'https://x/3',
+  });
   assert.equal(filedIssue({ name: 'issue_file' }, { callId: 'c1', content: 'filed issue #3: Crash', isError: true }), undefined);
   assert.equal(filedIssue({ name: 'issue_file' }, { callId: 'c1', content: 'already filed as issue #3' }), undefined);
 });

@@ -24,7 +24,10 @@ function callsOf(calls: { name: string; args: unknown }[]): CallView[] {
     config: { workspace: '/w', provider: 'recorded', model: 'm', keys: true },
     phase: 'model',
     system: 's',
-    messages: [{ role: 'user', content: 'go' }, { role: 'assistant', calls: calls.map((c, i) => ({ id: `c${i}`, name: c.name, args: JSON.stringify(c.args) })) }],
+    messages: [
+      { role: 'user', content: 'go' },
+      { role: 'assistant', calls: calls.map((c, i) => ({ id: `c${i}`, name: c.name, args: JSON.stringify(c.args) })) },
+    ],
     usage: { inputTokens: 0, outputTokens: 0, dollars: 0 },
     turns: 1,
     restarts: 0,
@@ -68,10 +71,22 @@ test('a call whose arguments are not JSON still lays out as its tool does', () =
 
 test('every tool the triage job runs has a view, and its approval title is the view’s', () => {
   const tools = triageTools({ tracker: { honoursKeys: false } as unknown as Tracker, keys: false });
-  assert.deepEqual(tools.map((t) => t.name), [...TOOL_NAMES]);
+  assert.deepEqual(
+    tools.map((t) => t.name),
+    [...TOOL_NAMES],
+  );
   for (const t of tools) assert.ok(toolView(t.name), `${t.name} has a view`);
   assert.equal(toolView('made_up'), undefined);
-  const titles = tools.flatMap((t) => (t.describe ? [[t.describe({ path: 'a.js', patch: '@@ -1 +1 @@\n-a\n+b\n', content: 'x', title: 'T', body: 'B', cause: 'c' }).title, toolView(t.name)!.call({ path: 'a.js', title: 'T' }).title]] : []));
+  const titles = tools.flatMap((t) =>
+    t.describe
+      ? [
+          [
+            t.describe({ path: 'a.js', patch: '@@ -1 +1 @@\n-a\n+b\n', content: 'x', title: 'T', body: 'B', cause: 'c' }).title,
+            toolView(t.name)!.call({ path: 'a.js', title: 'T' }).title,
+          ],
+        ]
+      : [],
+  );
   assert.equal(titles.length, 3);
   for (const [asked, shown] of titles) assert.equal(asked, shown);
 });

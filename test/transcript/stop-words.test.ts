@@ -33,12 +33,16 @@ const changedStop: RunEvent = {
   at: AT,
   how: 'error',
   code: 'workspace-changed',
-  message: "Files written by run r1 changed since it wrote them: src/a.js (expected 0, found 1). Restore the agent's version, or accept the current files so the model is told what changed.",
+  message:
+    "Files written by run r1 changed since it wrote them: src/a.js (expected 0, found 1). Restore the agent's version, or accept the current files so the model is told what changed.",
   files: ['src/a.js'],
 };
 
 test('a paused run stopped because files it wrote changed: no question waits, the stop says what to do in words the model allows', () => {
-  const t = buildTranscript(pausedState('recorded'), { events: [{ type: 'opened', at: AT, resumed: false, reask: false, restarts: 0, turn: 0, phase: 'model' }, changedStop], skipped: 0 });
+  const t = buildTranscript(pausedState('recorded'), {
+    events: [{ type: 'opened', at: AT, resumed: false, reask: false, restarts: 0, turn: 0, phase: 'model' }, changedStop],
+    skipped: 0,
+  });
   assert.deepEqual(t.pending, [], 'no Approve/Deny, no "waiting for you" for a run that cannot go on until its files are settled');
   assert.equal(t.status, 'stopped: files it wrote changed');
   const stop = t.entries.at(-1);
@@ -64,15 +68,22 @@ function historyTitles(events: RunEvent[]): string[] {
   return buildTranscript(pausedState('recorded'), { events, skipped: 0 }).entries.flatMap((e) => (e.kind === 'history' ? [e.title] : []));
 }
 
-test('restart words say what happened in a person\'s words: a reload, a Cancel, a stopped extension host', () => {
+test("restart words say what happened in a person's words: a reload, a Cancel, a stopped extension host", () => {
   assert.deepEqual(historyTitles([{ type: 'stopped', at: AT, how: 'cancelled', code: 'window-closed' }, reopened(false)]), [
     'Restart 1: resumed at turn 1 after the window was reloaded or closed',
   ]);
-  assert.deepEqual(historyTitles([{ type: 'stopped', at: AT, how: 'cancelled', code: 'cancelled' }, reopened(false)]), ['Restart 1: resumed at turn 1 after you cancelled it']);
+  assert.deepEqual(historyTitles([{ type: 'stopped', at: AT, how: 'cancelled', code: 'cancelled' }, reopened(false)]), [
+    'Restart 1: resumed at turn 1 after you cancelled it',
+  ]);
   assert.deepEqual(historyTitles([{ type: 'stopped', at: AT, how: 'error', message: 'Channel has been closed' }, reopened(true)]), [
     'Reopened at turn 1 to ask the saved question again (not a restart) after the window was reloaded or closed',
   ]);
   const crash = historyTitles([reopened(false)])[0];
-  assert.match(crash, /^Restart 1: resumed at turn 1 after the process ended without saving \(the editor's extension host or the CLI stopped: a crash or a kill\)$/);
-  assert.deepEqual(historyTitles([{ type: 'stopped', at: AT, how: 'cancelled', code: 'window-closed' }]), ['Stopped: the window was reloaded or closed; it can be resumed']);
+  assert.match(
+    crash,
+    /^Restart 1: resumed at turn 1 after the process ended without saving \(the editor's extension host or the CLI stopped: a crash or a kill\)$/,
+  );
+  assert.deepEqual(historyTitles([{ type: 'stopped', at: AT, how: 'cancelled', code: 'window-closed' }]), [
+    'Stopped: the window was reloaded or closed; it can be resumed',
+  ]);
 });

@@ -24,7 +24,13 @@ function proseLines(file: string): [number, string][] {
   const out: [number, string][] = [];
   lines.forEach((line, i) => {
     const t = line.trim();
-    const prose = file.endsWith('.md') ? line : t.startsWith('*') || t.startsWith('/*') || t.startsWith('//') ? line : line.includes('// ') ? line.slice(line.indexOf('// ')) : '';
+    const prose = file.endsWith('.md')
+      ? line
+      : t.startsWith('*') || t.startsWith('/*') || t.startsWith('//')
+        ? line
+        : line.includes('// ')
+          ? line.slice(line.indexOf('// '))
+          : '';
     if (prose) out.push([i + 1, prose.replace(/"[^"\n]*"/g, '""')]);
   });
   return out;

@@ -61,7 +61,8 @@ export class AuthoringModel implements ModelProvider {
   }
 
   private reply(req: ModelRequest): ModelReply {
-    if (req.turn !== this.turns.length) throw new ScriptMismatchError(`the loop asked for turn ${req.turn}, but ${this.turns.length} turns were replied (authoring runs never restart)`);
+    if (req.turn !== this.turns.length)
+      throw new ScriptMismatchError(`the loop asked for turn ${req.turn}, but ${this.turns.length} turns were replied (authoring runs never restart)`);
     if (req.turn > 0) this.checkResults(req.turn - 1, req);
     const step = this.steps[req.turn];
     if (!step) throw new ScriptMismatchError(`the script has ${this.steps.length} steps; the loop asked for another after the final answer`);
@@ -94,7 +95,10 @@ export class AuthoringModel implements ModelProvider {
       const e = planned.expect;
       if (!e) return;
       const isError = r.isError === true;
-      if (e.ok !== undefined && e.ok === isError) throw new ScriptMismatchError(`${what}: expected ${e.ok ? 'success' : 'an error'}, got ${isError ? 'an error' : 'success'}:\n${r.content.slice(0, 2000)}`);
+      if (e.ok !== undefined && e.ok === isError)
+        throw new ScriptMismatchError(
+          `${what}: expected ${e.ok ? 'success' : 'an error'}, got ${isError ? 'an error' : 'success'}:\n${r.content.slice(0, 2000)}`,
+        );
       if (e.match && !e.match.test(r.content)) throw new ScriptMismatchError(`${what}: the result does not match ${e.match}:\n${r.content.slice(0, 2000)}`);
     });
   }

@@ -76,7 +76,8 @@ export async function authorTask(name: string, o: { out?: string; write?: boolea
     const failed = checks.filter((c) => !c.passed);
     if (failed.length > 0) throw new Error(`${name}: checks failed:\n${failed.map((c) => `  ${c.name}: ${c.detail}`).join('\n')}`);
     const stillCrashing = (crashSets[name]?.scenarios ?? []).filter((s) => isUncaught(runScenario(outcome.workspace, s)));
-    if (stillCrashing.length > 0) throw new Error(`${name}: after the fixes these reports still crash: ${stillCrashing.map((s) => `${s.group}/${s.file}`).join(', ')}`);
+    if (stillCrashing.length > 0)
+      throw new Error(`${name}: after the fixes these reports still crash: ${stillCrashing.map((s) => `${s.group}/${s.file}`).join(', ')}`);
 
     const recording = model.recording(task.system, task.prompt);
     const file = o.out ?? task.recording;

@@ -63,7 +63,11 @@ export class ScriptBuilder {
 
   /** run_tests; `passes` says whether the run must pass (true) or fail (false). */
   runTests(files: string[] | undefined, passes: boolean): PlannedCall {
-    return { name: 'run_tests', args: files === undefined ? {} : { files }, expect: { match: passes ? /^tests: [1-9]\d* passed, 0 failed/ : /^tests: \d+ passed, [1-9]\d* failed/ } };
+    return {
+      name: 'run_tests',
+      args: files === undefined ? {} : { files },
+      expect: { match: passes ? /^tests: [1-9]\d* passed, 0 failed/ : /^tests: \d+ passed, [1-9]\d* failed/ },
+    };
   }
 
   write(p: string, content: string): PlannedCall {
@@ -132,7 +136,13 @@ export class ScriptBuilder {
 }
 
 function firstLine(s: string): string {
-  return s.split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 60) ?? '';
+  return (
+    s
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim()
+      .slice(0, 60) ?? ''
+  );
 }
 
 function escape(s: string): string {

@@ -40,7 +40,10 @@ function binDirs(): string[] {
   const root = '/usr/lib/postgresql';
   let versions: string[] = [];
   try {
-    versions = fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    versions = fs
+      .readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
   } catch {
     // not installed there
   }
@@ -74,7 +77,7 @@ export async function startLocalPg(): Promise<LocalPg> {
   const bin = findBin();
   if (!bin) {
     throw new Error(
-      'PostgreSQL\'s initdb and pg_ctl were not found (in PG_BIN, /usr/lib/postgresql/<version>/bin or on the PATH). ' +
+      "PostgreSQL's initdb and pg_ctl were not found (in PG_BIN, /usr/lib/postgresql/<version>/bin or on the PATH). " +
         'Run "npm run setup:test" (scripts/setup-test-deps.sh), which installs Debian\'s postgresql package, or set PG_BIN to the folder holding them.',
     );
   }

@@ -26,10 +26,14 @@ export async function cmdAnswer(args: string[]): Promise<number> {
   if (v.deny) given.push({ kind: 'approval', answer: 'deny' });
   if (v.done !== undefined) given.push({ kind: 'ladder', answer: 'done', result: v.done as string });
   if (v.rerun) given.push({ kind: 'ladder', answer: 'rerun' });
-  if (given.length !== 1) throw new BadInputError('triage answer needs exactly one of --approve, --deny (an approval), --done TEXT, --rerun (the ladder\'s question).');
+  if (given.length !== 1)
+    throw new BadInputError("triage answer needs exactly one of --approve, --deny (an approval), --done TEXT, --rerun (the ladder's question).");
   const store = queueStoreFromFlags(v, 'triage answer');
-  const r = await usingStore(store, () => store.answers().put(v.run as string, v.call as string, given[0], `${os.userInfo().username}@${os.hostname()} (triage answer)`));
-  if (r === 'not-waiting') throw new BadInputError(`Run ${v.run} is not waiting on a ${given[0].kind} question for call ${v.call}; see "triage status --store URL".`);
+  const r = await usingStore(store, () =>
+    store.answers().put(v.run as string, v.call as string, given[0], `${os.userInfo().username}@${os.hostname()} (triage answer)`),
+  );
+  if (r === 'not-waiting')
+    throw new BadInputError(`Run ${v.run} is not waiting on a ${given[0].kind} question for call ${v.call}; see "triage status --store URL".`);
   if (r === 'answered-before') throw new BadInputError(`That question of run ${v.run} was answered already; the first answer stands.`);
   process.stdout.write(`recorded: a worker will continue run ${v.run}\n`);
   return EXIT.done;

@@ -20,8 +20,7 @@ export async function cmdDemo(args: string[]): Promise<number> {
   if ((await listRuns(state)).length > 0) throw new BadInputError(`${state} already holds runs; give the demo a fresh --state folder.`);
   const task = mainTask().name;
   const say = (s: string): boolean => process.stdout.write(`\n== ${s}\n`);
-  const triage = (a: string[]) =>
-    spawnSync(process.execPath, [process.argv[1], ...a], { stdio: ['ignore', 'inherit', 'inherit'], env: nodeChildEnv() });
+  const triage = (a: string[]) => spawnSync(process.execPath, [process.argv[1], ...a], { stdio: ['ignore', 'inherit', 'inherit'], env: nodeChildEnv() });
 
   say(`1. triage run --task ${task} --state ${state} --die-after code_patch --approve yes`);
   const first = triage(['run', '--task', task, '--state', state, '--die-after', 'code_patch', '--approve', 'yes', '--quiet']);
@@ -33,7 +32,13 @@ export async function cmdDemo(args: string[]): Promise<number> {
   const [run] = await listRuns(state);
   const s = await readRun(state, run.runId);
   say(`2. the checkpoint ${run.file}`);
-  process.stdout.write(`phase ${s.phase}, turns ${s.turns}, attempt markers: ${Object.values(s.attempts ?? {}).map((m) => `${m.tool} (${m.callId})`).join(', ') || 'none'}\n`);
+  process.stdout.write(
+    `phase ${s.phase}, turns ${s.turns}, attempt markers: ${
+      Object.values(s.attempts ?? {})
+        .map((m) => `${m.tool} (${m.callId})`)
+        .join(', ') || 'none'
+    }\n`,
+  );
 
   say(`3. the same command again resumes: triage run --task ${task} --state ${state} --approve yes`);
   const second = triage(['run', '--task', task, '--state', state, '--approve', 'yes']);
@@ -46,8 +51,15 @@ export async function cmdDemo(args: string[]): Promise<number> {
     encoding: 'utf8',
     env: nodeChildEnv(),
   });
-  const again = JSON.parse(third.stdout.trim().split('\n').pop() ?? '{}') as { runId?: string; modelCalls?: number; finishedBefore?: boolean; issues?: unknown[] };
-  process.stdout.write(`run ${again.runId}: already finished ${again.finishedBefore === true ? 'yes' : 'no'}, model calls ${again.modelCalls}, issues ${again.issues?.length}\n`);
+  const again = JSON.parse(third.stdout.trim().split('\n').pop() ?? '{}') as {
+    runId?: string;
+    modelCalls?: number;
+    finishedBefore?: boolean;
+    issues?: unknown[];
+  };
+  process.stdout.write(
+    `run ${again.runId}: already finished ${again.finishedBefore === true ? 'yes' : 'no'}, model calls ${again.modelCalls}, issues ${again.issues?.length}\n`,
+  );
   if (second.status !== EXIT.done) return second.status ?? EXIT.internal;
   return third.status === EXIT.done && again.modelCalls === 0 ? EXIT.done : EXIT.internal;
 }

@@ -30,7 +30,8 @@ export async function cmdEnqueue(args: string[]): Promise<number> {
   if (v.keys !== 'on' && v.keys !== 'off') throw new BadInputError(`--keys must be on or off, not "${v.keys}".`);
   const model = modelFromFlags(v);
   const workspace = v.workspace ? path.resolve(v.workspace as string) : undefined;
-  if (v.task === CRASH_FOLDER_TASK && !workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
+  if (v.task === CRASH_FOLDER_TASK && !workspace)
+    throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
   const task = v.task === CRASH_FOLDER_TASK ? await crashFolderTask(workspace!, v.crashes as string | undefined) : findTask(v.task as string);
   const store = queueStoreFromFlags(v, 'triage enqueue');
   const state = await usingStore(store, async () => {

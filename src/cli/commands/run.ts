@@ -71,7 +71,8 @@ export async function cmdRun(args: string[]): Promise<number> {
     if (!v.quiet) process.stderr.write(s + '\n');
   };
   const leaseMs = v['lease-ms'] === undefined ? undefined : Number(v['lease-ms']);
-  if (leaseMs !== undefined && !(Number.isInteger(leaseMs) && leaseMs >= 1000)) throw new BadInputError(`--lease-ms must be a whole number of milliseconds, at least 1000.`);
+  if (leaseMs !== undefined && !(Number.isInteger(leaseMs) && leaseMs >= 1000))
+    throw new BadInputError(`--lease-ms must be a whole number of milliseconds, at least 1000.`);
   const record = v.record === undefined ? undefined : path.resolve(v.record as string);
   if (record !== undefined && v.force !== true) await refuseExisting(record);
   const runStore = storeFromFlags(v, 'triage run');
@@ -83,7 +84,14 @@ export async function cmdRun(args: string[]): Promise<number> {
       task: v.task as string,
       ...(v.workspace ? { workspace: path.resolve(v.workspace as string) } : {}),
       ...(v.crashes ? { crashes: v.crashes as string } : {}),
-      ...(v['approve-tools'] !== undefined ? { approvalTools: (v['approve-tools'] as string).split(',').map((t) => t.trim()).filter(Boolean) } : {}),
+      ...(v['approve-tools'] !== undefined
+        ? {
+            approvalTools: (v['approve-tools'] as string)
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+          }
+        : {}),
       ...(model ? { model } : {}),
       approver: new TerminalApprover(approve as ApproveMode),
       keys: v.keys === 'on',
@@ -95,7 +103,8 @@ export async function cmdRun(args: string[]): Promise<number> {
       limits,
       signal: interrupt.signal,
       ...(crash ? { crash } : {}),
-      onRunOpened: (runId, st) => log(`run ${runId} (${st.task}), phase ${st.phase}, turn ${st.turns}, restarts ${st.restarts}, workspace ${st.config.workspace}`),
+      onRunOpened: (runId, st) =>
+        log(`run ${runId} (${st.task}), phase ${st.phase}, turn ${st.turns}, restarts ${st.restarts}, workspace ${st.config.workspace}`),
       onEvent: (e) => {
         const line = describeEvent(e);
         if (line) log(line);
@@ -112,7 +121,10 @@ export async function cmdRun(args: string[]): Promise<number> {
   if (!v.json) {
     process.stdout.write(`run ${outcome.runId}: ${r.phase} after ${r.turns} turns, ${r.restarts} restarts, $${r.usage.dollars.toFixed(4)}\n`);
     if (outcome.finishedBefore) process.stdout.write('(this run had already finished: its saved result, no model call; --new starts another run)\n');
-    if (r.phase === 'paused') process.stdout.write(`paused for a person: ${(r.pending ?? []).map((p) => `${p.kind} ${p.tool} (${p.callId})`).join(', ')}; run the same command again to answer.\n`);
+    if (r.phase === 'paused')
+      process.stdout.write(
+        `paused for a person: ${(r.pending ?? []).map((p) => `${p.kind} ${p.tool} (${p.callId})`).join(', ')}; run the same command again to answer.\n`,
+      );
     for (const c of outcome.checks ?? []) process.stdout.write(`  ${c.passed ? 'pass' : 'FAIL'}  ${c.name}${c.passed ? '' : `: ${c.detail}`}\n`);
     if (outcome.checks) process.stdout.write(`checks: ${passed}/${total} passed\n`);
     for (const i of outcome.issues) process.stdout.write(`  issue #${i.number} [${i.cause}] ${i.title}\n`);

@@ -13,7 +13,12 @@ import { loadTranscript } from '../../transcript/load';
 import { transcriptText } from '../../transcript/text';
 
 export async function cmdShow(args: string[]): Promise<number> {
-  const { values: v } = flags(args, { ...STORE_FLAGS, run: { type: 'string' }, json: { type: 'boolean', default: false }, transcript: { type: 'boolean', default: false } });
+  const { values: v } = flags(args, {
+    ...STORE_FLAGS,
+    run: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    transcript: { type: 'boolean', default: false },
+  });
   if (!v.run) throw new BadInputError('triage show needs --run ID (see "triage status").');
   const store = storeFromFlags(v, 'triage show');
   if (v.transcript) {

@@ -47,7 +47,10 @@ async function folderIssues(stateDir: string): Promise<(TrackerIssue & { store: 
   const issues: (TrackerIssue & { store: string })[] = [];
   for (const i of await TrackerStore.readOnly(root)) issues.push({ ...i, store: 'shared' });
   const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
-  for (const d of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  for (const d of entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     for (const i of await TrackerStore.readOnly(path.join(root, d))) issues.push({ ...i, store: d });
   }
   return issues;

@@ -12,7 +12,9 @@ export { CRASH_FOLDER_TASK } from '../../triage/tasks/crash-folder';
 export function crashFolderRel(workspace: string, chosen: string): string {
   const rel = path.relative(path.resolve(workspace), path.resolve(chosen));
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
-    throw new BadInputError(`Pick a folder of crash reports inside the open workspace (${workspace}); ${chosen} is ${rel === '' ? 'the workspace itself' : 'outside it'}.`);
+    throw new BadInputError(
+      `Pick a folder of crash reports inside the open workspace (${workspace}); ${chosen} is ${rel === '' ? 'the workspace itself' : 'outside it'}.`,
+    );
   }
   return rel.split(path.sep).join('/');
 }

@@ -18,12 +18,20 @@ export interface GroupRow {
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The Start row: what will be triaged, or (none kept) what to do. */
-export function startRow(groups: readonly SavedCrashGroup[], leftOut: ReadonlySet<string>, crashes: string): { label: string; detail: string; canStart: boolean } {
+export function startRow(
+  groups: readonly SavedCrashGroup[],
+  leftOut: ReadonlySet<string>,
+  crashes: string,
+): { label: string; detail: string; canStart: boolean } {
   const kept = groups.filter((g) => !leftOut.has(g.cause));
   const reports = kept.reduce((n, g) => n + g.reports.length, 0);
   if (kept.length === 0) return { label: '$(circle-slash) Every group is left out', detail: 'Pick a group below and include it to start', canStart: false };
   const out = leftOut.size > 0 ? ` (${leftOut.size} left out)` : '';
-  return { label: `$(play) Start Triage on these ${plural(kept.length, 'crash group')}${out}`, detail: `${plural(reports, 'report')} in ${crashes}; one issue per group`, canStart: true };
+  return {
+    label: `$(play) Start Triage on these ${plural(kept.length, 'crash group')}${out}`,
+    detail: `${plural(reports, 'report')} in ${crashes}; one issue per group`,
+    canStart: true,
+  };
 }
 
 /** One row per group; a group left out says so. */

@@ -8,9 +8,7 @@ import type { ApprovalRequest, LadderQuestion } from '../../agent/approver';
 import { describeCall } from '../../transcript/calls';
 import type { Block } from '../../transcript/model';
 
-export type DetailsView =
-  | { kind: 'diff'; path: string; before: string; after: string; title: string }
-  | { kind: 'document'; name: string; content: string };
+export type DetailsView = { kind: 'diff'; path: string; before: string; after: string; title: string } | { kind: 'document'; name: string; content: string };
 
 /** The model's raw arguments, pretty-printed when they are valid JSON, as written when not. */
 export function prettyArgs(args: string): string {

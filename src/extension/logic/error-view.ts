@@ -3,8 +3,18 @@
  * lead on. The texts of the shared contract (open elsewhere, files changed) come from texts.ts.
  */
 import {
-  BadInputError, BudgetExceededError, CancelledError, CorruptCheckpointError, LockCompromisedError, LockedError, MaxResumesError,
-  ModelError, RecordingDivergedError, ServiceStopError, TriageError, WorkspaceChangedError,
+  BadInputError,
+  BudgetExceededError,
+  CancelledError,
+  CorruptCheckpointError,
+  LockCompromisedError,
+  LockedError,
+  MaxResumesError,
+  ModelError,
+  RecordingDivergedError,
+  ServiceStopError,
+  TriageError,
+  WorkspaceChangedError,
 } from '../../core/errors';
 import { CHANGED_BUTTONS, PREFIX, openElsewhereMessage, workspaceChangedMessage } from './texts';
 import { noLinks } from './no-links';
@@ -37,7 +47,15 @@ function isMissingKey(e: Error): boolean {
 }
 
 /** Buttons that act on a run: left out when the error names none. */
-const RUN_ACTIONS: readonly Action[] = [ACTIONS.diff, ACTIONS.restore, ACTIONS.accept, ACTIONS.abandon, ACTIONS.resume, ACTIONS.openCheckpoint, ACTIONS.deleteRun];
+const RUN_ACTIONS: readonly Action[] = [
+  ACTIONS.diff,
+  ACTIONS.restore,
+  ACTIONS.accept,
+  ACTIONS.abandon,
+  ACTIONS.resume,
+  ACTIONS.openCheckpoint,
+  ACTIONS.deleteRun,
+];
 
 /** The view of a stop; `runId` is the run it happened in, when the caller knows it. */
 export function errorView(e: unknown, runId?: string): ErrorView {
@@ -60,19 +78,35 @@ function viewOf(e: unknown): ErrorView {
     };
   }
   if (e instanceof CancelledError) {
-    return { severity: 'info', message: `${PREFIX}: run ${e.runId} was cancelled; its state was saved. Resume it from the Runs view.`, actions: [ACTIONS.resume], runId: e.runId };
+    return {
+      severity: 'info',
+      message: `${PREFIX}: run ${e.runId} was cancelled; its state was saved. Resume it from the Runs view.`,
+      actions: [ACTIONS.resume],
+      runId: e.runId,
+    };
   }
-  if (e instanceof MaxResumesError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.settings, ACTIONS.openCheckpoint], runId: e.runId };
-  if (e instanceof BudgetExceededError) return { severity: 'warning', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.settings, ACTIONS.resume], runId: e.runId };
+  if (e instanceof MaxResumesError)
+    return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.settings, ACTIONS.openCheckpoint], runId: e.runId };
+  if (e instanceof BudgetExceededError)
+    return { severity: 'warning', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.settings, ACTIONS.resume], runId: e.runId };
   if (e instanceof LockCompromisedError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.resume], runId: e.runId };
   if (e instanceof CorruptCheckpointError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.showLog] };
   if (e instanceof RecordingDivergedError) {
-    return { severity: 'error', message: `${PREFIX}: ${e.message} The recorded demo can only replay its own conversation; use a real model to go on.`, actions: [ACTIONS.showLog] };
+    return {
+      severity: 'error',
+      message: `${PREFIX}: ${e.message} The recorded demo can only replay its own conversation; use a real model to go on.`,
+      actions: [ACTIONS.showLog],
+    };
   }
   if (e instanceof ModelError) return { severity: 'error', message: `${PREFIX}: the model failed: ${e.message}`, actions: [ACTIONS.showLog, ACTIONS.resume] };
-  if (e instanceof ServiceStopError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.resume, ACTIONS.settings, ACTIONS.showLog] };
+  if (e instanceof ServiceStopError)
+    return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.resume, ACTIONS.settings, ACTIONS.showLog] };
   if (e instanceof BadInputError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: isMissingKey(e) ? [ACTIONS.setApiKey] : [] };
   if (e instanceof TriageError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.showLog] };
   const msg = e instanceof Error ? e.message : String(e);
-  return { severity: 'error', message: `${PREFIX}: the run stopped on an unexpected error: ${msg}. Its last checkpoint is kept; see the log, then resume it.`, actions: [ACTIONS.showLog] };
+  return {
+    severity: 'error',
+    message: `${PREFIX}: the run stopped on an unexpected error: ${msg}. Its last checkpoint is kept; see the log, then resume it.`,
+    actions: [ACTIONS.showLog],
+  };
 }

@@ -23,18 +23,27 @@ export function eventLine(runId: string, e: LoopEvent): { level: LogLevel; text:
     case 'reply': {
       const what = e.calls.length ? e.calls.map((c) => `${c.name} (${c.id})`).join(', ') : 'final answer';
       const tokens = `${e.usage.inputTokens} in / ${e.usage.outputTokens} out`;
-      return { level: 'info', text: `${at} turn ${e.turn + 1}: ${what}; ${tokens}, ${formatDollars(e.usage.dollars)} (run total ${formatDollars(e.total.dollars)})` };
+      return {
+        level: 'info',
+        text: `${at} turn ${e.turn + 1}: ${what}; ${tokens}, ${formatDollars(e.usage.dollars)} (run total ${formatDollars(e.total.dollars)})`,
+      };
     }
     case 'tool-start':
       return { level: 'info', text: `${at} ${e.call.name} (${e.call.id}) ${clip(e.call.args)}` };
     case 'tool-end':
-      return { level: e.result.isError ? 'warn' : 'info', text: `${at} ${e.call.name} (${e.call.id}) ${e.result.isError ? 'error' : 'ok'}: ${clip(e.result.content)}` };
+      return {
+        level: e.result.isError ? 'warn' : 'info',
+        text: `${at} ${e.call.name} (${e.call.id}) ${e.result.isError ? 'error' : 'ok'}: ${clip(e.result.content)}`,
+      };
     case 'ladder':
       return { level: 'info', text: `${at} ladder for ${e.call.name} (${e.call.id}): ${e.step} -> ${e.outcome}` };
     case 'approval':
       return { level: 'info', text: `${at} ${e.call.name} (${e.call.id}): ${e.answer}${e.by ? ` (${e.by})` : ''}` };
     case 'workspace-verified':
-      return { level: 'info', text: `${at} workspace checked${e.after === 'question' ? ' again after the answer' : ''}: ${e.files} file(s) the run wrote are as it left them` };
+      return {
+        level: 'info',
+        text: `${at} workspace checked${e.after === 'question' ? ' again after the answer' : ''}: ${e.files} file(s) the run wrote are as it left them`,
+      };
     case 'started':
       return {
         level: 'info',

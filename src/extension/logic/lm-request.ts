@@ -45,7 +45,11 @@ function turnOf(m: Message): LmTurn {
     case 'tool':
       return {
         role: 'user',
-        parts: m.results.map((r) => ({ type: 'result', callId: r.callId, text: `${r.isError ? 'ERROR: ' : ''}${r.content === '' ? '(no output)' : r.content}` })),
+        parts: m.results.map((r) => ({
+          type: 'result',
+          callId: r.callId,
+          text: `${r.isError ? 'ERROR: ' : ''}${r.content === '' ? '(no output)' : r.content}`,
+        })),
       };
   }
 }

@@ -13,7 +13,9 @@ export interface PanelAssets {
 }
 
 export function nonce(): string {
-  return randomBytes(16).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  return randomBytes(16)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '');
 }
 
 function attr(s: string): string {
@@ -21,7 +23,9 @@ function attr(s: string): string {
 }
 
 export function panelHtml(a: PanelAssets, title: string, n = nonce()): string {
-  const csp = [`default-src 'none'`, `style-src ${a.cspSource}`, `font-src ${a.cspSource}`, `img-src ${a.cspSource} data:`, `script-src 'nonce-${n}'`].join('; ');
+  const csp = [`default-src 'none'`, `style-src ${a.cspSource}`, `font-src ${a.cspSource}`, `img-src ${a.cspSource} data:`, `script-src 'nonce-${n}'`].join(
+    '; ',
+  );
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',

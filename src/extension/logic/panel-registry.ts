@@ -64,5 +64,7 @@ export interface TabLike {
  * editor and not yet handed over. Closing them before opening the run's panel leaves one tab.
  */
 export function strayTabs<T extends TabLike>(tabs: readonly T[], viewType: string, runTitle: string): T[] {
-  return tabs.filter((t) => (t.viewType === viewType || (t.viewType?.endsWith(`-${viewType}`) ?? false)) && (t.label === runTitle || t.label.startsWith(`${runTitle} (`)));
+  return tabs.filter(
+    (t) => (t.viewType === viewType || (t.viewType?.endsWith(`-${viewType}`) ?? false)) && (t.label === runTitle || t.label.startsWith(`${runTitle} (`)),
+  );
 }

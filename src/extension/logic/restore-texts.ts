@@ -3,7 +3,9 @@ import { PREFIX } from './texts';
 import { noLinks } from './no-links';
 
 export function restoreConfirmMessage(runId: string, paths: readonly string[]): string {
-  return noLinks(`Restore the agent's version of ${paths.join(', ')} in run ${runId}? Your current versions are copied to a folder beside the run's state first.`);
+  return noLinks(
+    `Restore the agent's version of ${paths.join(', ')} in run ${runId}? Your current versions are copied to a folder beside the run's state first.`,
+  );
 }
 
 export function keptVersionsMessage(kept: readonly string[], folder: string): string {

@@ -56,7 +56,13 @@ export function runRow(info: RunInfo, activeHere: boolean): RunRow {
   }
   const description = `${phaseWords(info.phase ?? '', status === 'active')} · turn ${info.turns ?? 0} · ${formatDollars(info.dollars ?? 0)} · restarts ${info.restarts ?? 0}`;
   const where =
-    status === 'active' ? 'running in this window' : status === 'locked' ? 'open in another window or process' : status === 'done' ? 'finished' : 'interrupted: can be resumed';
+    status === 'active'
+      ? 'running in this window'
+      : status === 'locked'
+        ? 'open in another window or process'
+        : status === 'done'
+          ? 'finished'
+          : 'interrupted: can be resumed';
   const tooltip = [
     `Run ${info.runId}`,
     `task ${info.task}, ${where}`,
@@ -103,7 +109,15 @@ export function childRows(info: RunInfo, files?: ReadonlyMap<string, RunFileStat
   }
   for (const f of info.files) {
     const status = files?.get(f.path);
-    const row: ChildRow = { kind: 'file', runId: info.runId, path: f.path, sha256: f.sha256, label: f.path, description: status ? FILE_STATUS[status] : `written · ${f.sha256.slice(0, 12)}`, contextValue: 'file' };
+    const row: ChildRow = {
+      kind: 'file',
+      runId: info.runId,
+      path: f.path,
+      sha256: f.sha256,
+      label: f.path,
+      description: status ? FILE_STATUS[status] : `written · ${f.sha256.slice(0, 12)}`,
+      contextValue: 'file',
+    };
     if (status) row.status = status;
     rows.push(row);
   }

@@ -54,7 +54,9 @@ const confirmed: ReadonlySet<string> = new Set(CONFIRMED_SETTINGS);
 
 /** The key under which "the user allowed this workspace value" is kept (global state). */
 export function confirmationKey(workspace: string, key: string, value: unknown): string {
-  const h = createHash('sha256').update(JSON.stringify([workspace, key, value])).digest('hex');
+  const h = createHash('sha256')
+    .update(JSON.stringify([workspace, key, value]))
+    .digest('hex');
   return `durableTriage.allowedWorkspaceSetting.${h}`;
 }
 

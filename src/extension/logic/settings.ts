@@ -57,7 +57,10 @@ export const DEFAULT_APPROVAL_TOOLS: readonly string[] = ['issue_file'];
 export type SettingsGetter = (key: string) => unknown;
 
 /** A limit setting: a number of 0 or more, 0 meaning "no limit". */
-const LimitSchema = z.number().nonnegative().transform((n) => (n === 0 ? Infinity : n));
+const LimitSchema = z
+  .number()
+  .nonnegative()
+  .transform((n) => (n === 0 ? Infinity : n));
 /** A text setting, trimmed; empty means unset. */
 const TextSchema = z.string().transform((s) => (s.trim() === '' ? undefined : s.trim()));
 
@@ -102,7 +105,11 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
   if (modelName) settings.modelName = modelName;
   if (baseUrl) settings.baseUrl = baseUrl;
   if (die) settings.dieAfterTool = die;
-  const tracker = read('tracker', TextSchema.refine((t) => t === undefined || isTrackerSpec(t)), '"embedded", github:OWNER/REPO or a tracker URL');
+  const tracker = read(
+    'tracker',
+    TextSchema.refine((t) => t === undefined || isTrackerSpec(t)),
+    '"embedded", github:OWNER/REPO or a tracker URL',
+  );
   if (tracker) settings.tracker = tracker;
   const testCommand = text('testCommand');
   if (testCommand) settings.testCommand = testCommand;
@@ -133,8 +140,10 @@ export function checkStoreSetting(s: string): { ok: true } | { ok: false; why: s
   if (!isPgUrl(s)) return { ok: false, why: `should be a postgres://user@host/database URL, not ${JSON.stringify(redactUrl(s))}` };
   const where = [...(hasUserinfoPassword(s) ? ['user:password@'] : []), ...secretParams(s).map((k) => `?${k}=`)];
   if (where.length > 0) {
-    return { ok: false, why: `holds a password (${where.join(', ')}); remove it from the setting and store it with "Durable Triage: Set Store Password" (or PGPASSWORD)` };
+    return {
+      ok: false,
+      why: `holds a password (${where.join(', ')}); remove it from the setting and store it with "Durable Triage: Set Store Password" (or PGPASSWORD)`,
+    };
   }
   return { ok: true };
 }
-

@@ -7,6 +7,10 @@ import * as path from 'node:path';
 
 export function workspaceStateName(workspace: string): string {
   const resolved = path.resolve(workspace);
-  const base = path.basename(resolved).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'root';
+  const base =
+    path
+      .basename(resolved)
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .slice(0, 40) || 'root';
   return `${base}-${createHash('sha256').update(resolved).digest('hex').slice(0, 12)}`;
 }

@@ -31,7 +31,16 @@ export function storeQuestions(listings: readonly RunListing[], isActive: (runId
     for (const p of s.pending ?? []) {
       if (p.kind !== 'approval') continue;
       const title = describeCall({ id: p.callId, name: p.tool, args: p.args }).title;
-      out.push({ key: `${s.runId}:approval:${p.callId}`, runId: s.runId, task: s.task, callId: p.callId, tool: p.tool, title, args: p.args, message: storeApprovalMessage(s.runId, s.task, p.tool, title) });
+      out.push({
+        key: `${s.runId}:approval:${p.callId}`,
+        runId: s.runId,
+        task: s.task,
+        callId: p.callId,
+        tool: p.tool,
+        title,
+        args: p.args,
+        message: storeApprovalMessage(s.runId, s.task, p.tool, title),
+      });
     }
   }
   return out;

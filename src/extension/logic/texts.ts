@@ -56,7 +56,9 @@ export function resumeOfferMessage(runId: string, task: string, turn: number): s
  * run here (<runId>, <date>). Show its result, or start a new run?"
  */
 export function finishedRunMessage(task: string, runId: string, updatedAt: string): string {
-  return noLinks(`${PREFIX}: ${task} already has a finished run here (${runId}, ${updatedAt.slice(0, 16).replace('T', ' ')} UTC). Show its result, or start a new run?`);
+  return noLinks(
+    `${PREFIX}: ${task} already has a finished run here (${runId}, ${updatedAt.slice(0, 16).replace('T', ' ')} UTC). Show its result, or start a new run?`,
+  );
 }
 
 /** "Durable Triage: run <runId> is open in another window; it will not be run here." */
@@ -139,12 +141,17 @@ export const HERE_BUTTONS = { open: 'Open Run', question: 'Show Question' } as c
  */
 export function alreadyHereMessage(what: string, waitingFor?: string): { message: string; buttons: string[] } {
   if (waitingFor === undefined) return { message: noLinks(`${PREFIX}: ${what} is already running in this window.`), buttons: [HERE_BUTTONS.open] };
-  return { message: noLinks(`${PREFIX}: ${what} is open in this window and waits for your answer: ${waitingFor}.`), buttons: [HERE_BUTTONS.open, HERE_BUTTONS.question] };
+  return {
+    message: noLinks(`${PREFIX}: ${what} is open in this window and waits for your answer: ${waitingFor}.`),
+    buttons: [HERE_BUTTONS.open, HERE_BUTTONS.question],
+  };
 }
 
 /** A run that was deleted while a panel or an old notification still pointed at it. */
 export function deletedRunMessage(runId: string): string {
-  return noLinks(`${PREFIX}: run ${runId} no longer exists: it was deleted (Delete Run or Abandon, in this window or another). There is nothing left to open or resume.`);
+  return noLinks(
+    `${PREFIX}: run ${runId} no longer exists: it was deleted (Delete Run or Abandon, in this window or another). There is nothing left to open or resume.`,
+  );
 }
 
 /** The Run panel's text for a run that was deleted while it was open. */

@@ -31,16 +31,36 @@ export const OTHER_REPO_LABEL = 'Another GitHub repository…';
 export function trackerPlan(setting: string | undefined, origin: string | undefined, ownReports: boolean): TrackerPlan {
   if (setting) return { ask: false, choice: setting === 'embedded' ? {} : { trackerUrl: setting } };
   if (!origin && !ownReports) return { ask: false, choice: {} };
-  const embedded: TrackerItem = { label: 'Embedded tracker', description: origin ? '' : 'no GitHub origin remote here', detail: "this state folder's own tracker; nobody else sees its issues", choice: 'embedded' };
-  const other: TrackerItem = { label: OTHER_REPO_LABEL, description: '', detail: 'GitHub Issues of a repository you name (OWNER/REPO; you sign in with your GitHub account)', choice: 'other' };
+  const embedded: TrackerItem = {
+    label: 'Embedded tracker',
+    description: origin ? '' : 'no GitHub origin remote here',
+    detail: "this state folder's own tracker; nobody else sees its issues",
+    choice: 'embedded',
+  };
+  const other: TrackerItem = {
+    label: OTHER_REPO_LABEL,
+    description: '',
+    detail: 'GitHub Issues of a repository you name (OWNER/REPO; you sign in with your GitHub account)',
+    choice: 'other',
+  };
   if (!origin) return { ask: true, items: [embedded, other] };
-  const fromOrigin: TrackerItem = { label: origin, description: 'the origin remote', detail: 'GitHub Issues of this repository (you sign in with your GitHub account)', choice: 'origin', spec: origin };
+  const fromOrigin: TrackerItem = {
+    label: origin,
+    description: 'the origin remote',
+    detail: 'GitHub Issues of this repository (you sign in with your GitHub account)',
+    choice: 'origin',
+    spec: origin,
+  };
   return { ask: true, items: [fromOrigin, embedded, other] };
 }
 
 /** The typed repository as a tracker spec; a message for the input box when it is not OWNER/REPO. */
 export function otherRepoSpec(typed: string): { spec: string } | { problem: string } {
-  const t = typed.trim().replace(/^github:/, '').replace(/^https:\/\/github\.com\//, '').replace(/\/+$/, '');
+  const t = typed
+    .trim()
+    .replace(/^github:/, '')
+    .replace(/^https:\/\/github\.com\//, '')
+    .replace(/\/+$/, '');
   const spec = `github:${t}`;
   try {
     if (parseTrackerSpec(spec).kind === 'github') return { spec };

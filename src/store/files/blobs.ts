@@ -21,7 +21,10 @@ export function sha256Hex(buf: Buffer | string): string {
 export class BlobStore {
   readonly dir: string;
 
-  constructor(stateDir: string, private readonly sync = true) {
+  constructor(
+    stateDir: string,
+    private readonly sync = true,
+  ) {
     this.dir = blobsDir(stateDir);
   }
 

@@ -16,7 +16,10 @@ export type BootSource = () => Promise<Boot>;
 
 async function readLinuxBoot(): Promise<Boot> {
   const b: Boot = {};
-  const id = await fs.readFile('/proc/sys/kernel/random/boot_id', 'utf8').then((s) => s.trim(), () => '');
+  const id = await fs.readFile('/proc/sys/kernel/random/boot_id', 'utf8').then(
+    (s) => s.trim(),
+    () => '',
+  );
   if (id) b.id = id;
   const stat = await fs.readFile('/proc/stat', 'utf8').catch(() => '');
   const btime = /^btime (\d+)$/m.exec(stat);

@@ -57,7 +57,10 @@ export async function createRun(stateDir: string, state: RunState, opts: StoreOp
   const lock = await lockRun(stateDir, runId, opts);
   const handle = handleOf(stateDir, runId, lock, opts);
   try {
-    const exists = await fs.lstat(runPath(stateDir, runId)).then(() => true, (e) => (isErrno(e, 'ENOENT') ? false : Promise.reject(e)));
+    const exists = await fs.lstat(runPath(stateDir, runId)).then(
+      () => true,
+      (e) => (isErrno(e, 'ENOENT') ? false : Promise.reject(e)),
+    );
     if (exists) throw new RunExistsError(runId);
     await removeLeftoverTemps(stateDir, runId);
     await removeJournal(runFiles(stateDir, runId).journal);

@@ -67,7 +67,10 @@ export function lockPathOf(checkpoint: string): string {
 type Callback = (err: NodeJS.ErrnoException | null) => void;
 
 function done(work: Promise<void>, cb: Callback): void {
-  work.then(() => cb(null), (e: NodeJS.ErrnoException) => cb(e));
+  work.then(
+    () => cb(null),
+    (e: NodeJS.ErrnoException) => cb(e),
+  );
 }
 
 /** The fs proper-lockfile uses for the short reclaim guard: its changes go through the I/O layer too. */
@@ -97,7 +100,9 @@ async function makePrivateDir(p: string, fill?: () => Promise<void>): Promise<vo
     await io().chmod(p, LOCK_DIR_MODE);
     await fill?.();
   } catch (e) {
-    await io().rm(p, { recursive: true, force: true }).catch(() => undefined);
+    await io()
+      .rm(p, { recursive: true, force: true })
+      .catch(() => undefined);
     throw e;
   }
 }

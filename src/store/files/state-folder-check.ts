@@ -57,7 +57,9 @@ async function problemOf(p: string, st: Stats, top: boolean, uid: number | undef
   if (st.uid !== uid) {
     return {
       problem: `belongs to user id ${st.uid}, not to you (user id ${uid}), and whoever owns it can change the runs kept in it`,
-      fix: top ? `Use a state folder of your own, or, if this one is yours, chown -R ${uid} ${p}.` : `If the folder is yours, chown -R ${uid} ${p}; otherwise move it aside.`,
+      fix: top
+        ? `Use a state folder of your own, or, if this one is yours, chown -R ${uid} ${p}.`
+        : `If the folder is yours, chown -R ${uid} ${p}; otherwise move it aside.`,
     };
   }
   if ((st.mode & 0o022) !== 0) {

@@ -58,8 +58,6 @@ export function isValidRunId(runId: string): boolean {
 /** Run IDs become file names: refuse anything that could leave the runs directory. */
 export function assertRunId(runId: string): void {
   if (!isValidRunId(runId)) {
-    throw new BadInputError(
-      `"${runId}" is not a valid run ID: at most 200 printable characters, no "/" or "\\", not starting with "." and without "..".`,
-    );
+    throw new BadInputError(`"${runId}" is not a valid run ID: at most 200 printable characters, no "/" or "\\", not starting with "." and without "..".`);
   }
 }

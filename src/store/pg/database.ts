@@ -25,7 +25,19 @@ export interface PgOptions {
 const MIGRATION_LOCK = 7_041_991_001;
 
 /** Errors that mean the server cannot be reached or will not let us in. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOENT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'ECONNRESET', 'EAI_AGAIN', '28P01', '28000', '3D000', '57P03']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOENT',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'ECONNRESET',
+  'EAI_AGAIN',
+  '28P01',
+  '28000',
+  '3D000',
+  '57P03',
+]);
 
 export class PgDatabase {
   readonly where: string;

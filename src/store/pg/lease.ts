@@ -85,10 +85,11 @@ export class PgLease {
     let timer: NodeJS.Timeout | undefined;
     try {
       const r = await Promise.race([
-        this.db.query(
-          `UPDATE triage_runs SET lease_expires = ${expiresSql(3)} WHERE run_id = $1 AND lease_token = $2 AND lease_expires > clock_timestamp()`,
-          [this.runId, this.token, this.ttlMs],
-        ),
+        this.db.query(`UPDATE triage_runs SET lease_expires = ${expiresSql(3)} WHERE run_id = $1 AND lease_token = $2 AND lease_expires > clock_timestamp()`, [
+          this.runId,
+          this.token,
+          this.ttlMs,
+        ]),
         new Promise<'timeout'>((resolve) => {
           timer = setTimeout(() => resolve('timeout'), limit);
         }),
@@ -112,7 +113,10 @@ export class PgLease {
     this.stop();
     if (this.lostReason !== undefined) return;
     await this.db
-      .query('UPDATE triage_runs SET lease_token = NULL, lease_owner = NULL, lease_expires = NULL WHERE run_id = $1 AND lease_token = $2', [this.runId, this.token])
+      .query('UPDATE triage_runs SET lease_token = NULL, lease_owner = NULL, lease_expires = NULL WHERE run_id = $1 AND lease_token = $2', [
+        this.runId,
+        this.token,
+      ])
       .catch(() => undefined); // unreachable: the lease simply expires
   }
 

@@ -86,7 +86,7 @@ CREATE TABLE triage_answers (
   },
   {
     version: 2,
-    what: 'the runs\' event records (issue 13)',
+    what: "the runs' event records (issue 13)",
     sql: `
 CREATE TABLE triage_run_events (
   run_id  text NOT NULL,

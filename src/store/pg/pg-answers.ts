@@ -37,6 +37,8 @@ export class PgAnswers implements RunAnswers {
     const row = r.rows[0];
     if (!row) return undefined;
     if (kind === 'approval') return row.answer === 'approve' ? { kind, answer: 'approve' } : { kind, answer: 'deny' };
-    return row.answer === 'done' ? { kind: 'ladder', answer: 'done', result: row.result ?? 'A person confirmed the call had already happened.' } : { kind: 'ladder', answer: 'rerun' };
+    return row.answer === 'done'
+      ? { kind: 'ladder', answer: 'done', result: row.result ?? 'A person confirmed the call had already happened.' }
+      : { kind: 'ladder', answer: 'rerun' };
   }
 }

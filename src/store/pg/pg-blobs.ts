@@ -13,6 +13,7 @@ export async function getPgBlob(db: PgDatabase, sha256: string): Promise<Buffer 
   const r = await db.query<{ content: Buffer }>('SELECT content FROM triage_blobs WHERE sha256 = $1', [sha256]);
   const buf = r.rows[0]?.content;
   if (buf === undefined) return undefined;
-  if (sha256Hex(buf) !== sha256) throw new CorruptCheckpointError(`${db.where} (blob ${sha256})`, 'its bytes no longer match the SHA-256 they are stored under');
+  if (sha256Hex(buf) !== sha256)
+    throw new CorruptCheckpointError(`${db.where} (blob ${sha256})`, 'its bytes no longer match the SHA-256 they are stored under');
   return buf;
 }

@@ -16,7 +16,10 @@ export class PgRunEventStore implements RunEventStore {
   async append(runId: string, events: readonly RunEvent[]): Promise<void> {
     if (events.length === 0) return;
     const lines = events.map((e) => encodeEventLine(e).replace(/\n$/, ''));
-    await this.db.query('INSERT INTO triage_run_events (run_id, line) SELECT $1, l FROM unnest($2::text[]) WITH ORDINALITY AS t(l, i) ORDER BY i', [runId, lines]);
+    await this.db.query('INSERT INTO triage_run_events (run_id, line) SELECT $1, l FROM unnest($2::text[]) WITH ORDINALITY AS t(l, i) ORDER BY i', [
+      runId,
+      lines,
+    ]);
   }
 
   async read(runId: string): Promise<RunEventLog> {

@@ -122,14 +122,21 @@ export class PgRunHandle implements RunHandle {
     let landed: boolean;
     try {
       if (enc.kind === 'append') {
-        const r = await this.db.query(APPEND_SQL, [this.runId, this.lease.token, enc.seq, enc.line.subarray(0, enc.line.length - 1), phase, waiting], 'triage_save_append');
+        const r = await this.db.query(
+          APPEND_SQL,
+          [this.runId, this.lease.token, enc.seq, enc.line.subarray(0, enc.line.length - 1), phase, waiting],
+          'triage_save_append',
+        );
         landed = r.rowCount === 1;
       } else {
         const r = await this.db.query<{ n: number }>(COMPACT_SQL, [this.runId, this.lease.token, enc.seq, enc.snapshot, phase, waiting], 'triage_save_compact');
         landed = r.rows[0]?.n === 1;
       }
     } catch (e) {
-      throw new LockCompromisedError(this.runId, `save ${enc.seq} got no clear answer from the database (${(e as Error).message}), so whether it landed is unknown`);
+      throw new LockCompromisedError(
+        this.runId,
+        `save ${enc.seq} got no clear answer from the database (${(e as Error).message}), so whether it landed is unknown`,
+      );
     }
     if (!landed) throw new LockCompromisedError(this.runId, `its lease expired or was taken over before save ${enc.seq}, which was refused`);
     this.opts.crash?.(PgWritePoint.Committed);
@@ -139,7 +146,7 @@ export class PgRunHandle implements RunHandle {
     this.assertHeld();
     const sha = sha256Hex(content);
     const r = await this.db.query<{ n: number }>(BLOB_SQL, [this.runId, this.lease.token, sha, content], 'triage_save_blob');
-    if (r.rows[0]?.n !== 1) throw new LockCompromisedError(this.runId, 'its lease expired or was taken over; the file\'s bytes were not stored');
+    if (r.rows[0]?.n !== 1) throw new LockCompromisedError(this.runId, "its lease expired or was taken over; the file's bytes were not stored");
     return sha;
   }
 

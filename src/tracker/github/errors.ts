@@ -7,7 +7,11 @@ import { ServiceStopError } from '../../core/errors';
 
 abstract class GitHubError extends ServiceStopError {
   readonly service: string;
-  constructor(readonly repo: string, message: string, readonly status?: number) {
+  constructor(
+    readonly repo: string,
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.service = `GitHub (github:${repo})`;
   }
@@ -46,8 +50,16 @@ export class GitHubAccessError extends GitHubError {
 /** Rate limited for longer than a call waits. */
 export class GitHubRateLimitError extends GitHubError {
   readonly code = 'github-rate-limit';
-  constructor(repo: string, readonly retryAt: Date, status: number) {
-    super(repo, `GitHub's rate limit for this token is used up (${status}); it resets at ${retryAt.toISOString()}. Resume the run after that; nothing was filed by the call that was refused.`, status);
+  constructor(
+    repo: string,
+    readonly retryAt: Date,
+    status: number,
+  ) {
+    super(
+      repo,
+      `GitHub's rate limit for this token is used up (${status}); it resets at ${retryAt.toISOString()}. Resume the run after that; nothing was filed by the call that was refused.`,
+      status,
+    );
   }
 }
 

@@ -80,9 +80,15 @@ export class GitHubTracker implements Tracker {
   }
 
   async fileIssue(input: NewIssue, o: FileOptions & { signal?: AbortSignal } = {}): Promise<Filed> {
-    const body = withMarker(input.body, { cause: input.cause, ...(o.key !== undefined ? { key: o.key } : {}), ...(o.runId !== undefined ? { runId: o.runId } : {}) });
+    const body = withMarker(input.body, {
+      cause: input.cause,
+      ...(o.key !== undefined ? { key: o.key } : {}),
+      ...(o.runId !== undefined ? { runId: o.runId } : {}),
+    });
     // Not retried after a failure that may have filed it: the ladder's lookup decides (a rate-limit refusal filed nothing and is retried).
-    const res = await this.call('create', o.signal, (request) => this.octokit.rest.issues.create({ owner: this.o.owner, repo: this.o.repo, title: input.title, body, labels: [LABEL], request }));
+    const res = await this.call('create', o.signal, (request) =>
+      this.octokit.rest.issues.create({ owner: this.o.owner, repo: this.o.repo, title: input.title, body, labels: [LABEL], request }),
+    );
     return { issue: this.issueOf(res.data as RestIssue)!, replayed: false };
   }
 
@@ -96,7 +102,9 @@ export class GitHubTracker implements Tracker {
 
   async get(n: number, signal?: AbortSignal): Promise<TrackerIssue | undefined> {
     try {
-      const res = await this.call('get', signal, (request) => this.octokit.rest.issues.get({ owner: this.o.owner, repo: this.o.repo, issue_number: n, request }));
+      const res = await this.call('get', signal, (request) =>
+        this.octokit.rest.issues.get({ owner: this.o.owner, repo: this.o.repo, issue_number: n, request }),
+      );
       const d = res.data as RestIssue;
       return d.pull_request ? undefined : this.issueOf(d, true);
     } catch (e) {
@@ -112,15 +120,33 @@ export class GitHubTracker implements Tracker {
   /** Every issue with our label and marker, open and closed, oldest first. */
   private async ours(signal?: AbortSignal): Promise<TrackerIssue[]> {
     const all = await this.call('list', signal, (request) =>
-      this.octokit.paginate(this.octokit.rest.issues.listForRepo, { owner: this.o.owner, repo: this.o.repo, labels: LABEL, state: 'all', per_page: 100, sort: 'created', direction: 'asc', request }),
+      this.octokit.paginate(this.octokit.rest.issues.listForRepo, {
+        owner: this.o.owner,
+        repo: this.o.repo,
+        labels: LABEL,
+        state: 'all',
+        per_page: 100,
+        sort: 'created',
+        direction: 'asc',
+        request,
+      }),
     );
-    return (all as RestIssue[]).filter((i) => !i.pull_request).map((i) => this.issueOf(i)).filter((i): i is TrackerIssue => i !== undefined);
+    return (all as RestIssue[])
+      .filter((i) => !i.pull_request)
+      .map((i) => this.issueOf(i))
+      .filter((i): i is TrackerIssue => i !== undefined);
   }
 
   private issueOf(d: RestIssue, anyIssue = false): TrackerIssue | undefined {
     const read = readMarker(d.body);
     if (!read && !anyIssue) return undefined;
-    const i: TrackerIssue = { number: d.number, title: d.title, body: read ? read.body : (d.body ?? ''), cause: read?.marker.cause ?? '', createdAt: d.created_at };
+    const i: TrackerIssue = {
+      number: d.number,
+      title: d.title,
+      body: read ? read.body : (d.body ?? ''),
+      cause: read?.marker.cause ?? '',
+      createdAt: d.created_at,
+    };
     if (read?.marker.key !== undefined) i.key = read.marker.key;
     if (read?.marker.runId !== undefined) i.runId = read.marker.runId;
     if (d.state === 'open' || d.state === 'closed') i.state = d.state;
@@ -139,7 +165,8 @@ export class GitHubTracker implements Tracker {
       } catch (e) {
         if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : e;
         const status = statusOf(e);
-        if (status === undefined) throw new GitHubUnavailableError(this.repoName, timeout.aborted ? `no answer within ${(this.o.timeoutMs ?? TIMEOUT_MS) / 1000} s` : describe(e));
+        if (status === undefined)
+          throw new GitHubUnavailableError(this.repoName, timeout.aborted ? `no answer within ${(this.o.timeoutMs ?? TIMEOUT_MS) / 1000} s` : describe(e));
         const wait = rateLimitWait(e, status);
         if (wait !== undefined) {
           if (wait > MAX_RATE_WAIT_MS || attempt >= MAX_TRIES) throw new GitHubRateLimitError(this.repoName, new Date(Date.now() + wait), status);
@@ -148,7 +175,8 @@ export class GitHubTracker implements Tracker {
         }
         if (status === 401) throw new GitHubAuthError(this.repoName, 'rejected');
         if (status === 403 || status === 404 || status === 410) throw new GitHubAccessError(this.repoName, status, messageOf(e));
-        if (status === 422 && what === 'create') throw new BadInputError(`GitHub refused the issue for ${this.repoName} (422 ${messageOf(e)}); nothing was filed.`);
+        if (status === 422 && what === 'create')
+          throw new BadInputError(`GitHub refused the issue for ${this.repoName} (422 ${messageOf(e)}); nothing was filed.`);
         if (status >= 500) throw new GitHubUnavailableError(this.repoName, `${status} ${messageOf(e)}`, status);
         throw new GitHubAccessError(this.repoName, status, messageOf(e));
       }
@@ -202,9 +230,13 @@ export function rateLimitWait(e: unknown, status: number, now = Date.now()): num
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
+      },
+      { once: true },
+    );
   });
 }

@@ -17,7 +17,11 @@ export interface Marker {
 const MARKER = /\n*<!-- durable-triage((?: [a-z]+=[^\s>]*)*) -->\s*$/;
 
 export function withMarker(body: string, m: Marker): string {
-  const parts = [m.key !== undefined ? `key=${encodeURIComponent(m.key)}` : '', `cause=${encodeURIComponent(m.cause)}`, m.runId !== undefined ? `run=${encodeURIComponent(m.runId)}` : ''].filter(Boolean);
+  const parts = [
+    m.key !== undefined ? `key=${encodeURIComponent(m.key)}` : '',
+    `cause=${encodeURIComponent(m.cause)}`,
+    m.runId !== undefined ? `run=${encodeURIComponent(m.runId)}` : '',
+  ].filter(Boolean);
   return `${body.replace(/\s+$/, '')}\n\n<!-- durable-triage ${parts.join(' ')} -->\n`;
 }
 

@@ -182,7 +182,9 @@ async function judgeOne(c: CheckDef, ev: Evidence): Promise<Verdict> {
       const g = group(task, c.cause);
       const r = ev.before.get(c.cause);
       if (!r) return fail(`${g.test} does not exist`);
-      return r.failed > 0 || r.exitCode !== 0 ? pass(`on the original sample: ${tests(r)}`) : fail(`it passes on the original code too (${tests(r)}), so it does not catch the bug`);
+      return r.failed > 0 || r.exitCode !== 0
+        ? pass(`on the original sample: ${tests(r)}`)
+        : fail(`it passes on the original code too (${tests(r)}), so it does not catch the bug`);
     }
     case 'test-passes-after': {
       const g = group(task, c.cause);
@@ -212,7 +214,8 @@ async function ledgerVerdict(ev: Evidence): Promise<Verdict> {
     if (why) problems.push(`ledger path ${JSON.stringify(rel)} ${why}`);
     else Object.defineProperty(inside, rel, { value: rec, enumerable: true });
   }
-  for (const ch of await checkWorkspace(ev.run.workspace, inside)) problems.push(`${ch.path} ${ch.actual === null ? 'is missing' : 'no longer matches its recorded SHA-256'}`);
+  for (const ch of await checkWorkspace(ev.run.workspace, inside))
+    problems.push(`${ch.path} ${ch.actual === null ? 'is missing' : 'no longer matches its recorded SHA-256'}`);
   for (const [rel, sha] of ev.workspace) {
     if (ev.sample.get(rel) !== sha && !hasOwn(files, rel)) problems.push(`${rel} ${ev.sample.has(rel) ? 'changed' : 'was added'} but is not in the ledger`);
   }

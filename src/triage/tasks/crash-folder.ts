@@ -73,7 +73,8 @@ When every group is done, answer with a short summary that names each issue by n
 /** The groups without those left out; BadInputError for a cause that is not a group, or when none is left. */
 export function leaveGroupsOut(groups: SavedCrashGroup[], leaveOut: readonly string[], rel: string): SavedCrashGroup[] {
   const unknown = leaveOut.filter((c) => !groups.some((g) => g.cause === c));
-  if (unknown.length > 0) throw new BadInputError(`No crash group ${unknown.map((c) => `"${c}"`).join(', ')} in ${rel}; its groups are: ${groups.map((g) => g.cause).join(', ')}.`);
+  if (unknown.length > 0)
+    throw new BadInputError(`No crash group ${unknown.map((c) => `"${c}"`).join(', ')} in ${rel}; its groups are: ${groups.map((g) => g.cause).join(', ')}.`);
   const kept = groups.filter((g) => !leaveOut.includes(g.cause));
   if (kept.length === 0) throw new BadInputError(`Every crash group of ${rel} was left out; keep at least one to start a run.`);
   return kept;
@@ -94,18 +95,30 @@ export async function crashFolderGroups(workspace: string, crashes: string): Pro
   const entries = await fs.readdir(abs, { withFileTypes: true }).catch(() => {
     throw new BadInputError(`The crash reports folder ${crashes} does not exist in ${workspace}.`);
   });
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const dirs = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   if (dirs.length > 0) {
     return Promise.all(
       dirs.map(async (d) => {
-        const files = (await fs.readdir(path.join(abs, d), { withFileTypes: true })).filter((e) => e.isFile()).map((e) => `${rel}/${d}/${e.name}`).sort();
+        const files = (await fs.readdir(path.join(abs, d), { withFileTypes: true }))
+          .filter((e) => e.isFile())
+          .map((e) => `${rel}/${d}/${e.name}`)
+          .sort();
         return { cause: d, signature: `the reports in ${rel}/${d}/`, reports: files, folder: `${rel}/${d}` };
       }),
     );
   }
   const g = await groupCrashes(workspace, crashes);
   if (g.groups.length === 0) {
-    const notRead = g.skipped.length === 0 ? '' : ` ${g.skipped.length} entr${g.skipped.length === 1 ? 'y was' : 'ies were'} not read: ${g.skipped.slice(0, 5).map((x) => `${x.path} (${x.reason})`).join(', ')}${g.skipped.length > 5 ? ', ...' : ''}.`;
+    const notRead =
+      g.skipped.length === 0
+        ? ''
+        : ` ${g.skipped.length} entr${g.skipped.length === 1 ? 'y was' : 'ies were'} not read: ${g.skipped
+            .slice(0, 5)
+            .map((x) => `${x.path} (${x.reason})`)
+            .join(', ')}${g.skipped.length > 5 ? ', ...' : ''}.`;
     throw new BadInputError(
       g.ungrouped.length === 0
         ? `The crash reports folder ${crashes} ${g.skipped.length === 0 ? 'is empty.' : 'has no report file that could be read.'}${notRead}`

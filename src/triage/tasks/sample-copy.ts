@@ -51,7 +51,10 @@ async function filesUnder(dir: string, rel = ''): Promise<string[]> {
 export async function sampleMismatch(task: Pick<TaskSpec, 'sample'>, workspace: string): Promise<SampleMismatch | undefined> {
   const reports = path.join(task.sample, 'crashes');
   const files = await filesUnder(reports).catch(() => []);
-  const has = await fs.stat(path.join(workspace, 'crashes')).then((st) => st.isDirectory(), () => false);
+  const has = await fs.stat(path.join(workspace, 'crashes')).then(
+    (st) => st.isDirectory(),
+    () => false,
+  );
   if (files.length === 0 || !has) return { kind: 'no-crash-folder' };
   for (const rel of files) {
     const [want, got] = await Promise.all([fs.readFile(path.join(reports, rel)), fs.readFile(path.join(workspace, 'crashes', rel)).catch(() => undefined)]);
@@ -78,7 +81,10 @@ export async function assertSampleCopy(task: TaskSpec, workspace: string): Promi
 export async function copySample(task: TaskSpec, parent: string): Promise<string> {
   for (let n = 1; ; n++) {
     const dest = path.join(parent, n === 1 ? task.name : `${task.name}-${n}`);
-    const taken = await fs.stat(dest).then(() => true, () => false);
+    const taken = await fs.stat(dest).then(
+      () => true,
+      () => false,
+    );
     if (taken) continue;
     await fs.cp(task.sample, dest, { recursive: true, errorOnExist: true, force: false });
     return dest;

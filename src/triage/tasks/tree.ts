@@ -19,7 +19,13 @@ export async function hashTree(root: string): Promise<TreeHashes> {
       const abs = path.join(dir, e.name);
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) await walk(abs, r);
-      else if (e.isFile()) out.set(r, createHash('sha256').update(await fs.readFile(abs)).digest('hex'));
+      else if (e.isFile())
+        out.set(
+          r,
+          createHash('sha256')
+            .update(await fs.readFile(abs))
+            .digest('hex'),
+        );
     }
   }
   await walk(root, '');

@@ -26,7 +26,15 @@ export function fullState(runId = `full-${counter++}`): RunState {
   s.restarts = 1;
   s.summary = { text: 'Earlier turns.', covers: 1 };
   s.pending = [{ kind: 'approval', callId: 'call_1', tool: 'code_patch', args: call.args, askedAt: '2025-01-02T03:05:00.000Z' }];
-  s.lastReply = { text: 'Patching.', calls: [call], usage: { inputTokens: 10, outputTokens: 5, dollars: 0.25 }, model: 'test-model', replyId: 'r1', stopReason: 'max_tokens', truncated: true };
+  s.lastReply = {
+    text: 'Patching.',
+    calls: [call],
+    usage: { inputTokens: 10, outputTokens: 5, dollars: 0.25 },
+    model: 'test-model',
+    replyId: 'r1',
+    stopReason: 'max_tokens',
+    truncated: true,
+  };
   s.results = { call_0: { callId: 'call_0', content: 'ok' } };
   s.attempts = { call_1: { callId: 'call_1', tool: 'code_patch', startedAt: '2025-01-02T03:05:01.000Z', key: 'k' } };
   s.files = { 'src/a.js': { sha256: 'a'.repeat(64), size: 3, callId: 'call_1', writtenAt: '2025-01-02T03:05:02.000Z' } };

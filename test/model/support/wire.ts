@@ -38,7 +38,12 @@ export function anthropicFrames(
         role: 'assistant',
         model: 'claude-sonnet-4-5-20250929',
         content: [],
-        usage: { input_tokens: usage.input_tokens, output_tokens: 1, cache_read_input_tokens: usage.cache_read_input_tokens, cache_creation_input_tokens: usage.cache_creation_input_tokens },
+        usage: {
+          input_tokens: usage.input_tokens,
+          output_tokens: 1,
+          cache_read_input_tokens: usage.cache_read_input_tokens,
+          cache_creation_input_tokens: usage.cache_creation_input_tokens,
+        },
       },
     }),
   );
@@ -48,12 +53,21 @@ export function anthropicFrames(
       f.push(frame('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
       for (const t of b.text) f.push(frame('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: t } }));
     } else {
-      f.push(frame('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: b.tool.id, name: b.tool.name, input: {} } }));
-      for (const p of b.tool.parts) f.push(frame('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } }));
+      f.push(
+        frame('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: b.tool.id, name: b.tool.name, input: {} } }),
+      );
+      for (const p of b.tool.parts)
+        f.push(frame('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } }));
     }
     f.push(frame('content_block_stop', { type: 'content_block_stop', index }));
   });
-  f.push(frame('message_delta', { type: 'message_delta', delta: { stop_reason: o.stopReason ?? (blocks.some((b) => 'tool' in b) ? 'tool_use' : 'end_turn') }, usage: { output_tokens: usage.output_tokens } }));
+  f.push(
+    frame('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: o.stopReason ?? (blocks.some((b) => 'tool' in b) ? 'tool_use' : 'end_turn') },
+      usage: { output_tokens: usage.output_tokens },
+    }),
+  );
   f.push(frame('message_stop', { type: 'message_stop' }));
   return f;
 }

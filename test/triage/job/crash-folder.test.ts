@@ -18,7 +18,13 @@ test('a folder of crash reports becomes one group per subfolder, with a prompt n
   fs.mkdirSync(path.join(ws, 'reports', 'oom'), { recursive: true });
   fs.writeFileSync(path.join(ws, 'reports', 'npe', '1.txt'), 'TypeError');
   const t = await crashFolderTask(ws, 'reports');
-  assert.deepEqual(t.groups.map((g) => [g.cause, g.crashes]), [['npe', 'reports/npe'], ['oom', 'reports/oom']]);
+  assert.deepEqual(
+    t.groups.map((g) => [g.cause, g.crashes]),
+    [
+      ['npe', 'reports/npe'],
+      ['oom', 'reports/oom'],
+    ],
+  );
   assert.match(t.prompt, /cause "npe": the reports in reports\/npe\/\n {2}reports: reports\/npe\/1.txt/);
   assert.equal(t.checks.length, 0);
   await assert.rejects(crashFolderTask(ws, '../elsewhere'), (e: unknown) => e instanceof BadInputError && /outside/.test(e.message));
@@ -48,9 +54,21 @@ test('crash groups left out at the start are not in the run; an unknown or every
     fs.writeFileSync(path.join(ws, 'reports', g, '1.txt'), 'Error');
   }
   const t = await crashFolderTask(ws, 'reports', { leaveOut: ['oom'] });
-  assert.deepEqual(t.groups.map((g) => g.cause), ['npe', 'tls']);
-  assert.deepEqual(t.crashGroups?.map((g) => g.cause), ['npe', 'tls']);
+  assert.deepEqual(
+    t.groups.map((g) => g.cause),
+    ['npe', 'tls'],
+  );
+  assert.deepEqual(
+    t.crashGroups?.map((g) => g.cause),
+    ['npe', 'tls'],
+  );
   assert.doesNotMatch(t.prompt, /oom/);
-  await assert.rejects(crashFolderTask(ws, 'reports', { leaveOut: ['nope'] }), (e: unknown) => e instanceof BadInputError && /No crash group "nope".*npe, oom, tls/.test(e.message));
-  await assert.rejects(crashFolderTask(ws, 'reports', { leaveOut: ['npe', 'oom', 'tls'] }), (e: unknown) => e instanceof BadInputError && /Every crash group/.test(e.message));
+  await assert.rejects(
+    crashFolderTask(ws, 'reports', { leaveOut: ['nope'] }),
+    (e: unknown) => e instanceof BadInputError && /No crash group "nope".*npe, oom, tls/.test(e.message),
+  );
+  await assert.rejects(
+    crashFolderTask(ws, 'reports', { leaveOut: ['npe', 'oom', 'tls'] }),
+    (e: unknown) => e instanceof BadInputError && /Every crash group/.test(e.message),
+  );
 });

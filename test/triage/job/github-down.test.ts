@@ -24,12 +24,26 @@ function options(t: TestContext, gh: Standin, model: ScriptModel, token?: string
   const ws = fixtureRepo(t, 'node');
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-gh-down-'));
   t.after(() => fs.rmSync(state, { recursive: true, force: true }));
-  return { stateDir: state, task: 'crash-folder', workspace: ws, crashes: 'crashes', model, approver: yes, trackerUrl: `github:${REPO}`, githubApiUrl: gh.url, ...(token ? { githubToken: token } : {}) };
+  return {
+    stateDir: state,
+    task: 'crash-folder',
+    workspace: ws,
+    crashes: 'crashes',
+    model,
+    approver: yes,
+    trackerUrl: `github:${REPO}`,
+    githubApiUrl: gh.url,
+    ...(token ? { githubToken: token } : {}),
+  };
 }
 
-const script = (): ScriptModel => new ScriptModel([reply(0, [['issue_file', { title: 't', body: 'b', cause: 'total-type-error' }]]), reply(1, [], 'Filed #1.')]);
+const script = (): ScriptModel =>
+  new ScriptModel([reply(0, [['issue_file', { title: 't', body: 'b', cause: 'total-type-error' }]]), reply(1, [], 'Filed #1.')]);
 
-for (const [what, answer] of [['the answer to a filing that was made is lost', { kind: 'act-then-drop' }], ['GitHub answers 502 and files nothing', { kind: 'status', status: 502 }]] as [string, Scripted][]) {
+for (const [what, answer] of [
+  ['the answer to a filing that was made is lost', { kind: 'act-then-drop' }],
+  ['GitHub answers 502 and files nothing', { kind: 'status', status: 502 }],
+] as [string, Scripted][]) {
   test(`${what}: the run stops with the marker and no result; the resume files exactly once`, async (t) => {
     const gh = await startGitHubStandin({ repos: [REPO], prefix: '/api/v3' });
     t.after(() => gh.close());
@@ -37,7 +51,10 @@ for (const [what, answer] of [['the answer to a filing that was made is lost', {
     const o = options(t, gh, model, gh.token);
     gh.script('POST', /issues$/, answer);
     let runId = '';
-    await assert.rejects(runTriage({ ...o, onRunOpened: (id) => (runId = id) }), (e: unknown) => e instanceof GitHubUnavailableError && exitCodeOf(e) === EXIT.tracker);
+    await assert.rejects(
+      runTriage({ ...o, onRunOpened: (id) => (runId = id) }),
+      (e: unknown) => e instanceof GitHubUnavailableError && exitCodeOf(e) === EXIT.tracker,
+    );
     const saved = await readRun(o.stateDir!, runId);
     assert.equal(saved.phase, 'tools');
     assert.deepEqual(Object.keys(saved.attempts ?? {}), ['c0_0'], 'the filing is marked');
@@ -61,5 +78,8 @@ test('no token: the run stops before filing, saying what to set; with one it goe
   assert.equal(gh.requests.length, 0);
   const done = await runTriage({ ...o, githubToken: gh.token });
   assert.equal(done.result.phase, 'done');
-  assert.deepEqual(done.issues.map((i) => i.number), [1]);
+  assert.deepEqual(
+    done.issues.map((i) => i.number),
+    [1],
+  );
 });

@@ -41,21 +41,34 @@ test('interrupted after a patch and resumed: the transcript, the files before th
   const mid = await loadTranscript(stateDir, (await fs.promises.readdir(path.join(stateDir, 'runs'))).find((n) => n.endsWith('.json'))!.slice(0, -5));
   const out = await runTriage({ stateDir, task: task.name, workspace: ws, approver: yes, store: { sync: false } });
   assert.equal(out.result.phase, 'done');
-  assert.ok(out.checks?.every((c) => c.passed), JSON.stringify(out.checks?.filter((c) => !c.passed)));
+  assert.ok(
+    out.checks?.every((c) => c.passed),
+    JSON.stringify(out.checks?.filter((c) => !c.passed)),
+  );
 
   const t = await loadTranscript(stateDir, out.runId);
-  assert.deepEqual(t.entries.slice(0, mid.entries.length - 1).map((e) => JSON.stringify(e)), mid.entries.slice(0, -1).map((e) => JSON.stringify(e)), 'what was shown before the crash is shown the same after it');
+  assert.deepEqual(
+    t.entries.slice(0, mid.entries.length - 1).map((e) => JSON.stringify(e)),
+    mid.entries.slice(0, -1).map((e) => JSON.stringify(e)),
+    'what was shown before the crash is shown the same after it',
+  );
   const restart = t.entries.find((e) => e.kind === 'history');
   assert.ok(restart && restart.kind === 'history');
   assert.match(restart.title, /^Restart 1: resumed at turn \d+ after the process ended/);
-  assert.ok(restart.lines.some((l) => /already done: nothing repeated/.test(l)), restart.lines.join('\n'));
+  assert.ok(
+    restart.lines.some((l) => /already done: nothing repeated/.test(l)),
+    restart.lines.join('\n'),
+  );
   assert.ok(restart.lines.some((l) => /reused: not paid for again/.test(l)));
   const patch = t.entries.find((e) => e.kind === 'call' && e.call.tool === 'code_patch');
   assert.ok(patch?.kind === 'call' && patch.call.notes.some((n) => /rung 2 \(lookup\)/.test(n.text)));
   assert.ok(t.entries.some((e) => e.kind === 'call' && e.call.notes.some((n) => n.text === 'Approved by a test.')));
   assert.equal(t.issues.length, 3);
   assert.equal(t.checks?.passed, t.checks?.total);
-  assert.ok(t.entries.filter((e) => e.kind === 'turn').every((e) => e.kind === 'turn' && e.usage), 'every turn has its spend');
+  assert.ok(
+    t.entries.filter((e) => e.kind === 'turn').every((e) => e.kind === 'turn' && e.usage),
+    'every turn has its spend',
+  );
   assert.equal(t.entries.at(-1)?.kind, 'answer');
   assert.deepEqual(t.notes, []);
   assert.deepEqual(await loadTranscript(stateDir, out.runId), t, 'the same each time');
@@ -77,7 +90,10 @@ test('interrupted after a patch and resumed: the transcript, the files before th
   const abs = path.join(ws, edited.path);
   const agents = fs.readFileSync(abs);
   fs.appendFileSync(abs, '// mine\n');
-  await assert.rejects(undoRun(stateDir, out.runId), (e: unknown) => e instanceof UndoRefusedError && e.changes.length === 1 && e.changes[0].path === edited.path);
+  await assert.rejects(
+    undoRun(stateDir, out.runId),
+    (e: unknown) => e instanceof UndoRefusedError && e.changes.length === 1 && e.changes[0].path === edited.path,
+  );
   assert.ok(fs.readFileSync(abs).toString().endsWith('// mine\n'), 'nothing was changed');
   fs.writeFileSync(abs, agents);
   const plan = await planUndo(stateDir, out.runId);
@@ -104,7 +120,12 @@ test('a catalog task refuses a folder that is not a copy of its sample, and name
   const other = findTask('batch-parser');
   await assert.rejects(
     runTriage({ stateDir: path.join(root, 'state'), task: other.name, workspace: ws, approver: yes }),
-    (e: unknown) => e instanceof WrongWorkspaceError && e.task === 'batch-parser' && e.matching === mainTask().name && /Nothing was written/.test(e.message) && e.code === 'bad-input',
+    (e: unknown) =>
+      e instanceof WrongWorkspaceError &&
+      e.task === 'batch-parser' &&
+      e.matching === mainTask().name &&
+      /Nothing was written/.test(e.message) &&
+      e.code === 'bad-input',
   );
   assert.deepEqual(fs.readdirSync(ws, { recursive: true }).sort(), before, 'the folder is untouched');
   assert.equal(fs.existsSync(path.join(root, 'state', 'runs')), false, 'no run was created');

@@ -35,7 +35,15 @@ test('a restart after the key retention: the marker carries the retention, so th
   const parts = (): RunParts => ({ model, tools: toolSet([issueFileTool({ tracker: new TrackerClient(svc.url), keys: true })]), approver: new Person() });
 
   await assert.rejects(
-    startRun({ runStore: openStore(dir), state: freshState('k1', dir), parts, now, crash: (p) => { if (p === TOOL_ACTED) throw new SimulatedCrash(p); } }),
+    startRun({
+      runStore: openStore(dir),
+      state: freshState('k1', dir),
+      parts,
+      now,
+      crash: (p) => {
+        if (p === TOOL_ACTED) throw new SimulatedCrash(p);
+      },
+    }),
     SimulatedCrash,
   );
   const mid = await readRun(dir, 'k1');
@@ -47,9 +55,16 @@ test('a restart after the key retention: the marker carries the retention, so th
   const events: LoopEvent[] = [];
   const r = await resumeRun({ runStore: openStore(dir), runId: 'k1', parts, now, onEvent: (e) => events.push(e) });
   assert.equal(r.phase, 'done');
-  assert.deepEqual((await svc.store.list()).map((i) => i.number), [1], 'filed once: the expired key was not trusted for a rerun');
+  assert.deepEqual(
+    (await svc.store.list()).map((i) => i.number),
+    [1],
+    'filed once: the expired key was not trusted for a rerun',
+  );
   const ladder = events.filter((e) => e.type === 'ladder');
-  assert.deepEqual(ladder.map((e) => e.type === 'ladder' && [e.step, e.outcome]), [['lookup', 'done']]);
+  assert.deepEqual(
+    ladder.map((e) => e.type === 'ladder' && [e.step, e.outcome]),
+    [['lookup', 'done']],
+  );
 });
 
 test('a marker saved without a retention (an older checkpoint): the ladder asks the tracker, not a default', async (t) => {
@@ -62,7 +77,15 @@ test('a marker saved without a retention (an older checkpoint): the ladder asks 
   const model = new ScriptModel([reply(0, [['issue_file', ISSUE]]), reply(1, [], 'filed #1')]);
   const parts = (): RunParts => ({ model, tools: toolSet([issueFileTool({ tracker: new TrackerClient(svc.url), keys: true })]), approver: new Person() });
   await assert.rejects(
-    startRun({ runStore: openStore(dir), state: freshState('k2', dir), parts, now, crash: (p) => { if (p === TOOL_ACTED) throw new SimulatedCrash(p); } }),
+    startRun({
+      runStore: openStore(dir),
+      state: freshState('k2', dir),
+      parts,
+      now,
+      crash: (p) => {
+        if (p === TOOL_ACTED) throw new SimulatedCrash(p);
+      },
+    }),
     SimulatedCrash,
   );
   // Rewrite the checkpoint as an older version would have saved it: the marker without retentionMs.
@@ -77,5 +100,8 @@ test('a marker saved without a retention (an older checkpoint): the ladder asks 
   clock += RETENTION_MS + 1_000;
   const r = await resumeRun({ runStore: openStore(dir), runId: 'k2', parts, now });
   assert.equal(r.phase, 'done');
-  assert.deepEqual((await svc.store.list()).map((i) => i.number), [1]);
+  assert.deepEqual(
+    (await svc.store.list()).map((i) => i.number),
+    [1],
+  );
 });

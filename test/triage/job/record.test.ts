@@ -18,5 +18,8 @@ test('recordTo turns a run into a recording that replays the same run', async (t
   const second = await runTriage({ stateDir: path.join(dir, 'b'), task: 'cart-unknown-coupon', approver: yes, model: new RecordedModel(rec) });
   assert.equal(second.result.phase, 'done');
   assert.equal(second.result.answer, first.result.answer);
-  assert.ok(second.checks?.every((c) => c.passed), JSON.stringify(second.checks?.filter((c) => !c.passed)));
+  assert.ok(
+    second.checks?.every((c) => c.passed),
+    JSON.stringify(second.checks?.filter((c) => !c.passed)),
+  );
 });

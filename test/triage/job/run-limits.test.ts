@@ -60,11 +60,20 @@ test('one reply with 50 filings for causes that are no crash group: each refused
 
 test("a filing for one of the run's crash groups is filed (after the person's yes)", async (t) => {
   const { ws, state } = setup(t);
-  const model = new ScriptModel([reply(0, [['issue_file', { title: 'npe on start', body: 'reports/npe/1.txt', cause: 'npe' }], ['issue_file', { title: 'x', body: 'y', cause: 'NPE' }]]), reply(1, [], 'Filed #1.')]);
+  const model = new ScriptModel([
+    reply(0, [
+      ['issue_file', { title: 'npe on start', body: 'reports/npe/1.txt', cause: 'npe' }],
+      ['issue_file', { title: 'x', body: 'y', cause: 'NPE' }],
+    ]),
+    reply(1, [], 'Filed #1.'),
+  ]);
   const approver = counting();
   const done = await runTriage(options(ws, state, model, approver));
   assert.deepEqual(approver.asked, ['issue_file']);
-  assert.deepEqual(done.issues.map((i) => [i.number, i.cause]), [[1, 'npe']]);
+  assert.deepEqual(
+    done.issues.map((i) => [i.number, i.cause]),
+    [[1, 'npe']],
+  );
 });
 
 test('with no limits given a run stops at the default $5, and goes on once they are raised', async (t) => {

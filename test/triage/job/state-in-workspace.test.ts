@@ -11,7 +11,7 @@ import { FileRunStore } from '../../../src/store/files/file-run-store';
 import { readRun } from '../../../src/store/files/checkpoint';
 import { reply, ScriptModel, Person, tmp } from '../../agent/support';
 
-test('a run whose state folder is inside its workspace: list_files does not show it, write_file cannot replace the tracker\'s issues', async (t) => {
+test("a run whose state folder is inside its workspace: list_files does not show it, write_file cannot replace the tracker's issues", async (t) => {
   const ws = tmp('triage-state-in-ws-');
   t.after(() => fs.rmSync(ws, { recursive: true, force: true }));
   fs.mkdirSync(path.join(ws, 'reports', 'npe'), { recursive: true });
@@ -38,10 +38,10 @@ test('a run whose state folder is inside its workspace: list_files does not show
   assert.equal(read.isError, true);
   assert.match(read.content, /state folder/);
   const tracker = fs.existsSync(trackerFile) ? fs.readFileSync(trackerFile, 'utf8') : '';
-  assert.notEqual(tracker, '{"version":1,"issues":[]}', 'the tracker file is not the agent\'s');
+  assert.notEqual(tracker, '{"version":1,"issues":[]}', "the tracker file is not the agent's");
 });
 
-test('the folders hidden from the tools: the file store\'s state folder and its workspaces folder', () => {
+test("the folders hidden from the tools: the file store's state folder and its workspaces folder", () => {
   const store = new FileRunStore('/tmp/x/.triage');
   assert.deepEqual(hiddenFromTools(store), [path.resolve('/tmp/x/.triage'), path.join(path.resolve('/tmp/x/.triage'), 'workspaces')]);
 });

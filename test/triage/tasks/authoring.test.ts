@@ -19,7 +19,11 @@ for (const name of ['m1-done-after-delete', 'cart-unknown-coupon']) {
     assert.equal(fresh.checks.length, task.checkNames.length);
     assert.ok(fresh.checks.every((c) => c.passed));
     const shape = (r: typeof bundled) => r.turns.map((t) => ({ expect: t.expect, text: t.reply.text, calls: t.reply.calls }));
-    assert.deepEqual(shape(fresh.recording), shape(bundled), 'the script changed since the recording was authored: run node out/src/triage/authoring/author.js');
+    assert.deepEqual(
+      shape(fresh.recording),
+      shape(bundled),
+      'the script changed since the recording was authored: run node out/src/triage/authoring/author.js',
+    );
     assert.equal(fresh.recording.system, bundled.system);
     assert.equal(fresh.recording.prompt, bundled.prompt);
   });

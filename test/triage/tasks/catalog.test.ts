@@ -15,7 +15,7 @@ test('the catalog has at least three tasks, exactly one of them the main one', (
   assert.equal(all[0].main, true, 'the main task is listed first');
 });
 
-test('the main task is the chapter\'s m1-done-after-delete, with at least 16 checks', () => {
+test("the main task is the chapter's m1-done-after-delete, with at least 16 checks", () => {
   const m = mainTask();
   assert.equal(m.name, 'm1-done-after-delete');
   assert.ok(m.checkNames.length >= 16, `${m.checkNames.length} checks`);
@@ -55,7 +55,10 @@ test('every task points at its bundled sample and recording, with groups that ex
 test('check names are unique, name every group, and match the check list', () => {
   for (const t of tasks()) {
     assert.equal(new Set(t.checkNames).size, t.checkNames.length, `${t.name}: unique check names`);
-    assert.deepEqual(t.checkNames, t.checks.map((c) => c.name));
+    assert.deepEqual(
+      t.checkNames,
+      t.checks.map((c) => c.name),
+    );
     for (const g of t.groups) assert.ok(t.checkNames.filter((n) => n.startsWith(`${g.cause}: `)).length >= 5, `${t.name}: checks for ${g.cause}`);
   }
 });

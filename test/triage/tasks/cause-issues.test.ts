@@ -6,7 +6,16 @@ import { causeIssues } from '../../../src/triage/tasks/checks';
 const issue = (number: number, cause: string) => ({ number, title: `t${number}`, body: '', cause });
 
 test('a cause this run did not file takes the issue already filed for it; a cause it filed keeps its own', () => {
-  assert.deepEqual(causeIssues([], [issue(1, 'a'), issue(2, 'b')]).map((i) => i.number), [1, 2]);
-  assert.deepEqual(causeIssues([issue(4, 'a')], [issue(1, 'a'), issue(2, 'b'), issue(4, 'a')]).map((i) => i.number), [4, 2]);
-  assert.deepEqual(causeIssues([issue(4, 'a')], []).map((i) => i.number), [4]);
+  assert.deepEqual(
+    causeIssues([], [issue(1, 'a'), issue(2, 'b')]).map((i) => i.number),
+    [1, 2],
+  );
+  assert.deepEqual(
+    causeIssues([issue(4, 'a')], [issue(1, 'a'), issue(2, 'b'), issue(4, 'a')]).map((i) => i.number),
+    [4, 2],
+  );
+  assert.deepEqual(
+    causeIssues([issue(4, 'a')], []).map((i) => i.number),
+    [4],
+  );
 });

@@ -52,8 +52,18 @@ function named(results: CheckResult[], name: string): CheckResult {
 
 test('a good run passes every check, one result per catalog check, in order', async (t) => {
   const results = await judge(task, await finishedRun(t));
-  assert.deepEqual(results.map((r) => r.name), task.checkNames);
-  assert.deepEqual(failing(results), [], results.filter((r) => !r.passed).map((r) => `${r.name}: ${r.detail}`).join('\n'));
+  assert.deepEqual(
+    results.map((r) => r.name),
+    task.checkNames,
+  );
+  assert.deepEqual(
+    failing(results),
+    [],
+    results
+      .filter((r) => !r.passed)
+      .map((r) => `${r.name}: ${r.detail}`)
+      .join('\n'),
+  );
   assert.match(named(results, `${G1}: regression test fails on the original code`).detail, /failed/);
 });
 
@@ -74,7 +84,7 @@ test('an issue whose cause is no crash group counts as a duplicate', async (t) =
   assert.deepEqual(failing(await judge(task, run)), ['no duplicate issues']);
 });
 
-test('a missing issue fails its group\'s issue checks', async (t) => {
+test("a missing issue fails its group's issue checks", async (t) => {
   const run = await finishedRun(t);
   run.issues = run.issues.filter((i) => i.cause !== G2);
   assert.deepEqual(failing(await judge(task, run)), [`${G2}: exactly one issue filed`, `${G2}: the issue cites a crash report`]);
@@ -110,17 +120,20 @@ test('a regression test that passes on the original code fails "fails on the ori
   assert.match(named(results, `${G2}: regression test fails on the original code`).detail, /passes on the original code too/);
 });
 
-test('a fix undone behind the run\'s back fails the suite, the ledger, passes-after and the fix check', async (t) => {
+test("a fix undone behind the run's back fails the suite, the ledger, passes-after and the fix check", async (t) => {
   const run = await finishedRun(t);
   const g = task.groups[0];
   await fs.copyFile(path.join(task.sample, g.file), path.join(run.workspace, g.file));
   const f = failing(await judge(task, run));
-  assert.deepEqual(f.sort(), [
-    'every written file is in the ledger and matches it',
-    'the whole test suite passes',
-    `${G1}: regression test passes after the fix`,
-    `${G1}: the fix changes ${g.file}`,
-  ].sort());
+  assert.deepEqual(
+    f.sort(),
+    [
+      'every written file is in the ledger and matches it',
+      'the whole test suite passes',
+      `${G1}: regression test passes after the fix`,
+      `${G1}: the fix changes ${g.file}`,
+    ].sort(),
+  );
 });
 
 test('a file changed without the run writing it fails the ledger check', async (t) => {

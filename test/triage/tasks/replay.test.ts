@@ -48,8 +48,14 @@ test('the main task replays through the real job with every check passing', { ti
   const r = outcome.result;
   assert.equal(r.phase, 'done');
   const checks = outcome.checks ?? [];
-  assert.deepEqual(checks.map((c) => c.name), task.checkNames);
-  assert.deepEqual(checks.filter((c) => !c.passed).map((c) => `${c.name}: ${c.detail}`), []);
+  assert.deepEqual(
+    checks.map((c) => c.name),
+    task.checkNames,
+  );
+  assert.deepEqual(
+    checks.filter((c) => !c.passed).map((c) => `${c.name}: ${c.detail}`),
+    [],
+  );
   assert.deepEqual(outcome.issues.map((i) => i.cause).sort(), task.groups.map((g) => g.cause).sort());
   assert.deepEqual(outcome.issues.map((i) => i.number).sort(), [1, 2, 3]);
   assert.equal(approvals, task.groups.length, 'one approval per filing');
@@ -58,7 +64,10 @@ test('the main task replays through the real job with every check passing', { ti
   const prices = new PriceTable();
   const expected = rec.turns.reduce((sum, turn) => sum + prices.dollars(rec.model, turn.reply.usage), 0);
   assert.ok(Math.abs(r.usage.dollars - expected) < 1e-9, `$${r.usage.dollars} spent, the recording prices at $${expected}`);
-  assert.equal(r.usage.inputTokens, rec.turns.reduce((n, turn) => n + turn.reply.usage.inputTokens, 0));
+  assert.equal(
+    r.usage.inputTokens,
+    rec.turns.reduce((n, turn) => n + turn.reply.usage.inputTokens, 0),
+  );
 });
 
 test('the batch task replays with 30+ turns, 100+ saves and every check passing', { timeout: 240_000 }, async (t) => {
@@ -67,6 +76,9 @@ test('the batch task replays with 30+ turns, 100+ saves and every check passing'
   assert.equal(outcome.result.phase, 'done');
   assert.ok(outcome.result.turns >= 30, `${outcome.result.turns} turns`);
   assert.ok(saves >= 100, `${saves} saves`);
-  assert.deepEqual((outcome.checks ?? []).filter((c) => !c.passed).map((c) => `${c.name}: ${c.detail}`), []);
+  assert.deepEqual(
+    (outcome.checks ?? []).filter((c) => !c.passed).map((c) => `${c.name}: ${c.detail}`),
+    [],
+  );
   assert.equal(outcome.issues.length, task.groups.length);
 });

@@ -8,7 +8,7 @@ import { tempDir } from '../../support/temp-dir';
 
 const task = tasks()[0];
 
-test('a repository with its own crashes/ folder is told its reports are not the sample\'s, not that it lacks the folder', async (tc) => {
+test("a repository with its own crashes/ folder is told its reports are not the sample's, not that it lacks the folder", async (tc) => {
   const ws = tempDir(tc, 'triage-wrong-');
   fs.mkdirSync(path.join(ws, 'crashes'));
   fs.writeFileSync(path.join(ws, 'crashes', 'mine.log'), 'Error: mine');

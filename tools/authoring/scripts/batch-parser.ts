@@ -163,15 +163,21 @@ export function batchScript(b: ScriptBuilder): void {
   // 1. csv-short-row
   const csv = r('csv-short-row');
   b.say('The baseline passes. Starting with csv-short-row: three reports.', ...csv.map((x) => b.read(x)));
-  b.say(`All three fail at ${b.topFrame(csv[0])} reading .trim() of a field that is not there: a trailing newline, a blank line and a short row.`, b.read('src/csv.js'));
-  b.say('parseCsv maps every line after the header, including empty ones, and reads fields[i] for every header name. A regression test with the three inputs:', b.write(t('csv-short-row'), TESTS.csv));
+  b.say(
+    `All three fail at ${b.topFrame(csv[0])} reading .trim() of a field that is not there: a trailing newline, a blank line and a short row.`,
+    b.read('src/csv.js'),
+  );
+  b.say(
+    'parseCsv maps every line after the header, including empty ones, and reads fields[i] for every header name. A regression test with the three inputs:',
+    b.write(t('csv-short-row'), TESTS.csv),
+  );
   b.say('Run it on the current code.', b.runTests([t('csv-short-row')], false));
   b.say(
     'All three cases fail. The fix skips blank lines and reads a missing field as empty.',
     b.patch('src/csv.js', [
       ['  return lines.slice(1).map((line) => {', "  return lines\n    .slice(1)\n    .filter((line) => line.trim() !== '')\n    .map((line) => {"],
       [
-        "    const fields = splitLine(line);\n    const row = {};\n    header.forEach((name, i) => {\n      row[name] = fields[i].trim();\n    });\n    return row;\n  });",
+        '    const fields = splitLine(line);\n    const row = {};\n    header.forEach((name, i) => {\n      row[name] = fields[i].trim();\n    });\n    return row;\n  });',
         "      const fields = splitLine(line);\n      const row = {};\n      header.forEach((name, i) => {\n        row[name] = (fields[i] ?? '').trim();\n      });\n      return row;\n    });",
       ],
     ]),
@@ -184,7 +190,8 @@ export function batchScript(b: ScriptBuilder): void {
       cause: 'csv-short-row',
       title: 'parseCsv crashes on rows with fewer fields than the header',
       what: 'Three imports crashed on ordinary CSV: a file ending with a newline, a row with a missing last field, and a CRLF file with a blank line.',
-      cause_: 'parseCsv mapped every line after the header, blank ones included, and called .trim() on fields[i] for every header name, which is undefined for a short row.',
+      cause_:
+        'parseCsv mapped every line after the header, blank ones included, and called .trim() on fields[i] for every header name, which is undefined for a short row.',
       fixed: 'blank lines are skipped and a missing field reads as an empty string.',
     }),
   );
@@ -193,7 +200,10 @@ export function batchScript(b: ScriptBuilder): void {
   const ini = r('ini-key-before-section');
   b.say('Filed as #1. Next, ini-key-before-section.', ...ini.map((x) => b.read(x)));
   b.say(`Both configs have keys before the first [section]; the trace points at ${b.topFrame(ini[0])}.`, b.read('src/ini.js'));
-  b.say("The doc comment says keys before the first section belong to the top level, but `current` starts undefined. A regression test:", b.write(t('ini-key-before-section'), TESTS.ini));
+  b.say(
+    'The doc comment says keys before the first section belong to the top level, but `current` starts undefined. A regression test:',
+    b.write(t('ini-key-before-section'), TESTS.ini),
+  );
   b.say('Run it.', b.runTests([t('ini-key-before-section')], false));
   b.say('Fails as expected. The fix starts `current` at the top level.', b.patch('src/ini.js', [['  let current;\n', '  let current = out;\n']]));
   b.say('Whole suite.', b.runTests(undefined, true));
@@ -203,7 +213,8 @@ export function batchScript(b: ScriptBuilder): void {
       cause: 'ini-key-before-section',
       title: 'parseIni crashes on a key before the first [section]',
       what: 'Configs with top-level keys (defaults before the first section) stopped the worker from starting.',
-      cause_: 'parseIni started with no current section, so "current[key] = value" threw for every key before the first [section], although the doc comment says such keys belong to the top level.',
+      cause_:
+        'parseIni started with no current section, so "current[key] = value" threw for every key before the first [section], although the doc comment says such keys belong to the top level.',
       fixed: 'keys before the first section go to the top-level object.',
     }),
   );
@@ -213,7 +224,7 @@ export function batchScript(b: ScriptBuilder): void {
   b.say('#2 filed. Now duration-unknown-unit.', ...dur.map((x) => b.read(x)));
   b.say(`"30min", "90sec" and "2w": units that are not in the table, failing at ${b.topFrame(dur[0])}.`, b.read('src/duration.js'));
   b.say(
-    "The input regex accepts any letters as a unit, and UNITS[unit] is undefined for one it does not know. Text it cannot read is already a SyntaxError, so an unknown unit should be one too, naming the unit. A regression test:",
+    'The input regex accepts any letters as a unit, and UNITS[unit] is undefined for one it does not know. Text it cannot read is already a SyntaxError, so an unknown unit should be one too, naming the unit. A regression test:',
     b.write(t('duration-unknown-unit'), TESTS.duration),
   );
   b.say('Run it.', b.runTests([t('duration-unknown-unit')], false));
@@ -242,9 +253,15 @@ export function batchScript(b: ScriptBuilder): void {
   const q = r('query-flag-without-value');
   b.say('#3 filed. Next, query-flag-without-value.', ...q.map((x) => b.read(x)));
   b.say(`Both URLs have a bare key (preview, debug); the crash is in decode at ${b.topFrame(q[0])}.`, b.read('src/query.js'));
-  b.say('For a pair without "=", rawValue is undefined and decode calls .replace on it. A bare flag should read as an empty string. The test:', b.write(t('query-flag-without-value'), TESTS.query));
+  b.say(
+    'For a pair without "=", rawValue is undefined and decode calls .replace on it. A bare flag should read as an empty string. The test:',
+    b.write(t('query-flag-without-value'), TESTS.query),
+  );
   b.say('Run it.', b.runTests([t('query-flag-without-value')], false));
-  b.say('Fails. The fix:', b.patch('src/query.js', [['    const value = decode(rawValue);', "    const value = rawValue === undefined ? '' : decode(rawValue);"]]));
+  b.say(
+    'Fails. The fix:',
+    b.patch('src/query.js', [['    const value = decode(rawValue);', "    const value = rawValue === undefined ? '' : decode(rawValue);"]]),
+  );
   b.say('Whole suite.', b.runTests(undefined, true));
   b.say(
     'Passes.',
@@ -260,18 +277,27 @@ export function batchScript(b: ScriptBuilder): void {
   // 5. semver-prerelease (two patches)
   const sv = r('semver-prerelease');
   b.say('#4 filed. Now semver-prerelease.', ...sv.map((x) => b.read(x)));
-  b.say(`Pre-releases (2.0.0-rc.1, 1.3.0-beta.2) do not match the regex, so exec returns null and the destructuring at ${b.topFrame(sv[0])} throws.`, b.read('src/semver.js'));
-  b.say('Pre-releases have to parse, and sort before their release. A regression test, including the plugin manifest from the second report:', b.write(t('semver-prerelease'), TESTS.semver));
+  b.say(
+    `Pre-releases (2.0.0-rc.1, 1.3.0-beta.2) do not match the regex, so exec returns null and the destructuring at ${b.topFrame(sv[0])} throws.`,
+    b.read('src/semver.js'),
+  );
+  b.say(
+    'Pre-releases have to parse, and sort before their release. A regression test, including the plugin manifest from the second report:',
+    b.write(t('semver-prerelease'), TESTS.semver),
+  );
   b.say('Run it.', b.runTests([t('semver-prerelease')], false));
   b.say(
     'Fails. The fix: accept a pre-release (and build metadata) in the regex, refuse text that is not a version with a SyntaxError, and compare pre-releases.',
     b.patch('src/semver.js', [
       [
-        "  const [, major, minor, patch] = /^(\\d+)\\.(\\d+)\\.(\\d+)$/.exec(s);\n  return { major: Number(major), minor: Number(minor), patch: Number(patch) };\n}",
-        "  const m = /^(\\d+)\\.(\\d+)\\.(\\d+)(?:-([0-9A-Za-z.-]+))?(?:\\+[0-9A-Za-z.-]+)?$/.exec(s);\n  if (!m) throw new SyntaxError(`version: cannot read \"${text}\"`);\n  const [, major, minor, patch, prerelease] = m;\n  return { major: Number(major), minor: Number(minor), patch: Number(patch), prerelease };\n}\n" +
+        '  const [, major, minor, patch] = /^(\\d+)\\.(\\d+)\\.(\\d+)$/.exec(s);\n  return { major: Number(major), minor: Number(minor), patch: Number(patch) };\n}',
+        '  const m = /^(\\d+)\\.(\\d+)\\.(\\d+)(?:-([0-9A-Za-z.-]+))?(?:\\+[0-9A-Za-z.-]+)?$/.exec(s);\n  if (!m) throw new SyntaxError(`version: cannot read "${text}"`);\n  const [, major, minor, patch, prerelease] = m;\n  return { major: Number(major), minor: Number(minor), patch: Number(patch), prerelease };\n}\n' +
           COMPARE_PRERELEASE,
       ],
-      ['  return x.major - y.major || x.minor - y.minor || x.patch - y.patch;', '  return x.major - y.major || x.minor - y.minor || x.patch - y.patch || comparePrerelease(x.prerelease, y.prerelease);'],
+      [
+        '  return x.major - y.major || x.minor - y.minor || x.patch - y.patch;',
+        '  return x.major - y.major || x.minor - y.minor || x.patch - y.patch || comparePrerelease(x.prerelease, y.prerelease);',
+      ],
     ]),
   );
   b.say('Whole suite.', b.runTests(undefined, false));
@@ -291,8 +317,10 @@ export function batchScript(b: ScriptBuilder): void {
       cause: 'semver-prerelease',
       title: 'parseVersion crashes on pre-release versions such as 2.0.0-rc.1',
       what: 'Manifests listing a release candidate or a beta crashed the jobs, including maxVersion over the plugin list.',
-      cause_: 'the version regex only matched MAJOR.MINOR.PATCH, so exec returned null for a pre-release and destructuring null threw; nothing compared pre-releases either.',
-      fixed: 'parseVersion reads a pre-release (and ignores build metadata), refuses text that is not a version with a SyntaxError, and compareVersions sorts a pre-release before its release.',
+      cause_:
+        'the version regex only matched MAJOR.MINOR.PATCH, so exec returned null for a pre-release and destructuring null threw; nothing compared pre-releases either.',
+      fixed:
+        'parseVersion reads a pre-release (and ignores build metadata), refuses text that is not a version with a SyntaxError, and compareVersions sorts a pre-release before its release.',
     }),
   );
 
@@ -300,12 +328,20 @@ export function batchScript(b: ScriptBuilder): void {
   const tp = r('template-missing-path');
   b.say('#5 filed. Last, template-missing-path.', ...tp.map((x) => b.read(x)));
   b.say(`Guest orders have no user, company accounts have customer: null; both fail in lookup at ${b.topFrame(tp[0])}.`, b.read('src/template.js'));
-  b.say('render promises that a missing value renders empty, but lookup only survives a missing last key. Checking who else uses lookup before changing it:', b.search('lookup('));
+  b.say(
+    'render promises that a missing value renders empty, but lookup only survives a missing last key. Checking who else uses lookup before changing it:',
+    b.search('lookup('),
+  );
   b.say('Only render uses it. A regression test with both mails:', b.write(t('template-missing-path'), TESTS.template));
   b.say('Run it.', b.runTests([t('template-missing-path')], false));
   b.say(
     'Fails. The fix stops at a missing or null object on the path:',
-    b.patch('src/template.js', [["  return path.split('.').reduce((node, key) => node[key], data);", "  return path.split('.').reduce((node, key) => (node === undefined || node === null ? undefined : node[key]), data);"]]),
+    b.patch('src/template.js', [
+      [
+        "  return path.split('.').reduce((node, key) => node[key], data);",
+        "  return path.split('.').reduce((node, key) => (node === undefined || node === null ? undefined : node[key]), data);",
+      ],
+    ]),
   );
   b.say('Whole suite.', b.runTests(undefined, true));
   b.say(
@@ -314,7 +350,8 @@ export function batchScript(b: ScriptBuilder): void {
       cause: 'template-missing-path',
       title: 'render crashes when an object on a dotted path is missing or null',
       what: 'Shipping and invoice mails were never sent when the data had no user object, or customer was null.',
-      cause_: 'lookup walked the dotted path with node[key] and threw as soon as an object on the way was undefined or null, although render documents that a missing value renders empty.',
+      cause_:
+        'lookup walked the dotted path with node[key] and threw as soon as an object on the way was undefined or null, although render documents that a missing value renders empty.',
       fixed: 'lookup returns undefined once the path meets a missing or null object, so the value renders empty.',
     }),
   );

@@ -26,7 +26,7 @@ test('a refused coupon leaves the cart as it was', () => {
 
 export function cartScript(b: ScriptBuilder): void {
   const reports = b.reports('unknown-coupon');
-  b.say("Let me see the repository and the crash reports.", b.listFiles());
+  b.say('Let me see the repository and the crash reports.', b.listFiles());
   b.say('One crash folder, unknown-coupon, with three reports.', ...reports.map((r) => b.read(r)));
   b.say(
     `Every trace ends in discountFor (${b.topFrame(reports[0])}) called from Cart.discount, for codes the shop does not have: SUMMER20, spring-10, "WELCOME 5". Reading the cart and the coupons.`,

@@ -83,7 +83,11 @@ export function mainScript(b: ScriptBuilder): void {
   const at = (r: string): string => b.topFrame(r);
 
   b.say("I'll start with the layout of the repository and the crash reports.", b.listFiles());
-  b.say('Three crash folders: done-after-delete, undo-empty-history and invalid-due-date. I\'ll take them in that order, starting with two of the done-after-delete reports.', b.read(done[0]), b.read(done[2]));
+  b.say(
+    "Three crash folders: done-after-delete, undo-empty-history and invalid-due-date. I'll take them in that order, starting with two of the done-after-delete reports.",
+    b.read(done[0]),
+    b.read(done[2]),
+  );
   b.say(
     `Both traces end in TodoList.markDone (${at(done[0])}): the item is undefined because it was deleted before "done". Let me read the list and the command layer.`,
     b.read('src/todos.js'),
@@ -93,9 +97,15 @@ export function mainScript(b: ScriptBuilder): void {
     'markDone reads this.items directly, while reopen, rename and remove go through find(), which throws a UsageError ("no todo #N") that runSession reports without ending the session. Let me check nothing else calls markDone in a way that relies on it.',
     b.search('markDone'),
   );
-  b.say('Besides the tests, only commands.js calls it: the done command, and the undo of a reopen. Before changing anything, the current suite:', b.runTests(undefined, true));
-  b.say('The suite passes. Now a regression test that reproduces the reports: done after delete, and done after the add was undone.', b.write('test/regression-done-after-delete.test.js', TEST_DONE));
-  b.say("Let me run it to see it fail on the current code.", b.runTests(['test/regression-done-after-delete.test.js'], false));
+  b.say(
+    'Besides the tests, only commands.js calls it: the done command, and the undo of a reopen. Before changing anything, the current suite:',
+    b.runTests(undefined, true),
+  );
+  b.say(
+    'The suite passes. Now a regression test that reproduces the reports: done after delete, and done after the add was undone.',
+    b.write('test/regression-done-after-delete.test.js', TEST_DONE),
+  );
+  b.say('Let me run it to see it fail on the current code.', b.runTests(['test/regression-done-after-delete.test.js'], false));
   b.say(
     'It fails with the TypeError from the reports. The fix: markDone uses find() like the other methods.',
     b.patch('src/todos.js', [['  markDone(id) {\n    const item = this.items.get(Number(id));', '  markDone(id) {\n    const item = this.find(id);']]),
@@ -132,7 +142,12 @@ export function mainScript(b: ScriptBuilder): void {
   b.say('Run it against the current code.', b.runTests(['test/regression-undo-empty-history.test.js'], false));
   b.say(
     'It fails as expected. The fix returns null for an empty history.',
-    b.patch('src/history.js', [['    const entry = this.entries.pop();\n    entry.revert();', '    const entry = this.entries.pop();\n    if (!entry) return null;\n    entry.revert();']]),
+    b.patch('src/history.js', [
+      [
+        '    const entry = this.entries.pop();\n    entry.revert();',
+        '    const entry = this.entries.pop();\n    if (!entry) return null;\n    entry.revert();',
+      ],
+    ]),
   );
   b.say('The whole suite again.', b.runTests(undefined, true));
   b.say(
