@@ -188,7 +188,16 @@ test("4. a file the agent wrote changed while interrupted: error, Show Diff, Res
     await waitForDiffEditor(s.page);
     await s.screenshot('diff');
     await clickNotificationButton(s.page, WORKSPACE_CHANGED, 'Restore');
+    // Restore asks first, and keeps the person's version beside the run's state (issue #23 item 7).
+    const confirm = await clickDialogButton(s.page, /Restore the agent's version/, 'Restore');
+    assert.ok(confirm.includes(target), `the confirmation names ${target}: ${confirm}`);
     await waitFor(() => fs.readFileSync(abs, 'utf8') === agents, { what: `${target} to be restored to the agent's version`, timeoutMs: 15_000 });
+    const kept = await notificationMessage(await waitForNotification(s.page, /is kept in/, 30_000));
+    await s.screenshot('4-workspace-changed/kept-version');
+    const keptFolder = /kept in (.+?)\.?$/.exec(kept)?.[1] ?? '';
+    const keptCopy = path.join(keptFolder, target);
+    assert.ok(fs.existsSync(keptCopy), `the person's version is kept at ${keptCopy}: ${kept}`);
+    assert.match(fs.readFileSync(keptCopy, 'utf8'), /changed behind the agent's back/);
     const fin = await approveUntilDone(s.page);
     await assertFinishedCleanly(s, fin);
   });
