@@ -25,6 +25,7 @@ const AGENT = 'src/agent/';
 const TRACKER = 'src/tracker/';
 const RUNNERS = 'src/runners/';
 const CRASHES = 'src/crashes/';
+const GIT = 'src/git/';
 const TOOLS = 'src/tools/';
 const TRANSCRIPT = 'src/transcript/';
 const TRIAGE = 'src/triage/';
@@ -47,9 +48,10 @@ const LAYERS = [
   { path: TRACKER, may: [CORE, DISK, STORE] },
   { path: RUNNERS, may: [CORE, DISK, WORKSPACE] },
   { path: CRASHES, may: [CORE, DISK, WORKSPACE] },
-  { path: TOOLS, may: [CORE, DISK, STORE, WORKSPACE, AGENT, TRACKER, RUNNERS] },
+  { path: GIT, may: [CORE] },
+  { path: TOOLS, may: [CORE, DISK, STORE, WORKSPACE, AGENT, TRACKER, RUNNERS, GIT] },
   { path: TRANSCRIPT, may: [CORE, STORE, OPEN_STORE, AGENT, TRACKER] },
-  { path: TRIAGE, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, TRANSCRIPT] },
+  { path: TRIAGE, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, GIT, TOOLS, TRANSCRIPT] },
   { path: CLI, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, TRANSCRIPT, TRIAGE] },
   {
     path: EXTENSION,

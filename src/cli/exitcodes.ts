@@ -18,6 +18,7 @@ export const EXIT = {
   tracker: 11,
   storeUnavailable: 12,
   trackerStoreCorrupt: 13,
+  git: 14,
   cancelled: 130,
 } as const;
 
@@ -39,6 +40,10 @@ const BY_CODE: Record<string, number> = {
   'github-rate-limit': EXIT.tracker,
   'github-unavailable': EXIT.tracker,
   cancelled: EXIT.cancelled,
+  'git-failed': EXIT.git,
+  'git-not-a-repository': EXIT.git,
+  'git-branch-taken': EXIT.git,
+  'git-push-rejected': EXIT.git,
   'store-unavailable': EXIT.storeUnavailable,
   'tracker-store-corrupt': EXIT.trackerStoreCorrupt,
 };

@@ -8,6 +8,7 @@ export const USAGE = `triage: a durable LLM triage agent, headless
              [--die-after TOOL] [--keys on|off] [--model recorded|anthropic|openai]
              [--model-name NAME] [--base-url URL] [--tracker embedded|github:OWNER/REPO|URL]
              [--test-command CMD] [--record FILE [--force]]
+             [--pull-requests [--base BRANCH] [--remote NAME] [--draft on|off]]
              [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--new] [--json]
              (--record refuses a FILE that exists unless --force: a resumed run recording to
               its own FILE continues it; any other file is replaced. --base-url is an http(s)
@@ -36,4 +37,5 @@ Exit status: 0 done, 2 bad input, 3 paused for a person, 4 locked by another pro
 5 workspace changed, 6 restart limit reached, 7 budget exhausted, 8 corrupt checkpoint,
 9 lock lost, 10 model error, 11 tracker (GitHub: no token, no access, rate limited, down),
 12 run store unavailable (PostgreSQL),
-13 tracker issue file corrupt (<state>/tracker/issues.json or the served --dir's), 130 cancelled. GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).`;
+13 tracker issue file corrupt (<state>/tracker/issues.json or the served --dir's),
+14 git (--pull-requests: not a repository, a branch taken, a push refused), 130 cancelled. GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).`;

@@ -37,6 +37,7 @@ import { WindowContextPolicy } from '../model/context';
 import { RecordingProvider } from '../model/recording-writer';
 import type { RunEventStore } from '../store/run-event';
 import { runEvents } from './run-events';
+import { causeBranchTools, checkPullRequestChoice, resolvePullRequestOptions, type PullRequestChoice } from './pull-requests';
 
 export interface TriageRunOptions {
   /** The state folder of the file store (when no runStore is given). */
@@ -86,6 +87,8 @@ export interface TriageRunOptions {
   events?: RunEventStore;
   /** Told when an event could not be recorded (the run goes on without it). */
   onHistoryError?: (e: unknown) => void;
+  /** One branch, commit and pull request per cause (`--pull-requests`); needs a GitHub tracker and a workspace in a git clone. Saved with the run. */
+  pullRequests?: PullRequestChoice;
 }
 
 export interface TriageOutcome {
@@ -136,12 +139,13 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
 
 /** A new run's first state: its workspace (the given folder, or a fresh copy of the task's sample), model and options. */
 export async function newTriageState(
-  o: Pick<TriageRunOptions, 'workspace' | 'model' | 'trackerUrl' | 'keys' | 'crashes' | 'githubApiUrl' | 'testCommand'>,
+  o: Pick<TriageRunOptions, 'workspace' | 'model' | 'trackerUrl' | 'keys' | 'crashes' | 'githubApiUrl' | 'testCommand' | 'pullRequests'>,
   task: TaskSpec,
   store: RunStore,
 ): Promise<RunState> {
   const ownFolder = task.name === CRASH_FOLDER_TASK;
   const tracker = parseTrackerSpec(o.trackerUrl);
+  if (o.pullRequests) checkPullRequestChoice(o.pullRequests, o.workspace, tracker.kind); // before a copy is made
   const choice: ModelChoice | undefined = isProvider(o.model) ? undefined : o.model;
   // Checked before anything is copied or saved: a user:password@ in it would be saved with the run.
   chosenBaseUrl(choice);
@@ -169,6 +173,7 @@ export async function newTriageState(
   if (o.testCommand) options.testCommand = o.testCommand;
   Object.assign(options, baseUrlOption(choice));
   if (ownFolder && o.crashes) options.crashes = o.crashes;
+  if (o.pullRequests) Object.assign(options, await resolvePullRequestOptions(o.pullRequests, workspace, tracker.kind));
   return newState({
     runId,
     task: task.name,
@@ -258,21 +263,18 @@ async function drive(
     },
     parts: async (state: RunState) => {
       const model = await buildModel(o, task, state);
+      const causes = task.groups.map((g) => g.cause);
+      const tools = triageTools({
+        tracker: tracker!.client,
+        keys: state.config.keys,
+        workspace: state.config.workspace,
+        hidden: hiddenFromTools(store),
+        causes,
+        ...testCommandOf(state, o),
+      });
       return {
         model,
-        tools: toolSet(
-          withApprovals(
-            triageTools({
-              tracker: tracker!.client,
-              keys: state.config.keys,
-              workspace: state.config.workspace,
-              hidden: hiddenFromTools(store),
-              causes: task.groups.map((g) => g.cause),
-              ...testCommandOf(state, o),
-            }),
-            o.approvalTools,
-          ),
-        ),
+        tools: toolSet(withApprovals(causeBranchTools(tools, state, { tracker: tracker!.client, causes, worktreesDir: worktreesDir(store) }), o.approvalTools)),
         approver: o.approver,
         contextPolicy: new WindowContextPolicy(),
       };
@@ -309,6 +311,11 @@ async function drive(
  */
 export function hiddenFromTools(store: RunStore): string[] {
   return [...(store.stateFolder !== undefined ? [store.stateFolder] : []), store.workspacesDir];
+}
+
+/** Where the cause branches' worktrees go: `worktrees` beside the store's workspaces folder (in a state folder: <state>/worktrees). */
+export function worktreesDir(store: RunStore): string {
+  return path.join(path.dirname(store.workspacesDir), 'worktrees');
 }
 
 function testCommandOf(state: RunState, o: { testCommand?: string }): { testCommand?: string } {

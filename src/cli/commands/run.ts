@@ -52,6 +52,10 @@ export async function cmdRun(args: string[]): Promise<number> {
     new: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
     'lease-ms': { type: 'string' },
+    'pull-requests': { type: 'boolean', default: false },
+    base: { type: 'string' },
+    remote: { type: 'string' },
+    draft: { type: 'string' },
   });
   if (!v.task) throw new BadInputError('triage run needs --task NAME (see "triage tasks").');
   const approve = v.approve as string;
@@ -70,6 +74,9 @@ export async function cmdRun(args: string[]): Promise<number> {
   const log = (s: string): void => {
     if (!v.quiet) process.stderr.write(s + '\n');
   };
+  if (v.draft !== undefined && v.draft !== 'on' && v.draft !== 'off') throw new BadInputError(`--draft must be on or off, not "${v.draft as string}".`);
+  if (!v['pull-requests'] && (v.base !== undefined || v.remote !== undefined || v.draft !== undefined))
+    throw new BadInputError('--base, --remote and --draft go with --pull-requests.');
   const leaseMs = v['lease-ms'] === undefined ? undefined : Number(v['lease-ms']);
   if (leaseMs !== undefined && !(Number.isInteger(leaseMs) && leaseMs >= 1000))
     throw new BadInputError(`--lease-ms must be a whole number of milliseconds, at least 1000.`);
@@ -110,6 +117,15 @@ export async function cmdRun(args: string[]): Promise<number> {
         if (line) log(line);
       },
       ...(record ? { recordTo: record } : {}),
+      ...(v['pull-requests']
+        ? {
+            pullRequests: {
+              ...(v.base !== undefined ? { base: v.base as string } : {}),
+              ...(v.remote !== undefined ? { remote: v.remote as string } : {}),
+              ...(v.draft !== undefined ? { draft: v.draft === 'on' } : {}),
+            },
+          }
+        : {}),
     });
   } finally {
     interrupt.release();

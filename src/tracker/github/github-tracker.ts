@@ -66,7 +66,8 @@ export class GitHubTracker implements Tracker {
     this.name = `github:${this.repoName}`;
   }
 
-  private get octokit(): Octokit {
+  /** The REST client (pulls.ts uses it through `call`). */
+  get octokit(): Octokit {
     return (this.client ??= new (loadOctokit().Octokit)({
       ...(this.o.token ? { auth: this.o.token } : {}),
       baseUrl: this.o.apiUrl,
@@ -154,8 +155,8 @@ export class GitHubTracker implements Tracker {
     return i;
   }
 
-  /** One API call with the token check, a timeout, the rate-limit waits, and GitHub's errors made typed. */
-  private async call<T>(what: 'create' | 'get' | 'list', signal: AbortSignal | undefined, run: (request: { signal: AbortSignal }) => Promise<T>): Promise<T> {
+  /** One API call with the token check, a timeout, the rate-limit waits, and GitHub's errors made typed (pulls.ts makes its calls through it too). */
+  async call<T>(what: 'create' | 'get' | 'list' | 'create-pull', signal: AbortSignal | undefined, run: (request: { signal: AbortSignal }) => Promise<T>): Promise<T> {
     if (!this.o.token) throw new GitHubAuthError(this.repoName, 'missing');
     for (let attempt = 1; ; attempt++) {
       const timeout = AbortSignal.timeout(this.o.timeoutMs ?? TIMEOUT_MS);
@@ -177,6 +178,8 @@ export class GitHubTracker implements Tracker {
         if (status === 403 || status === 404 || status === 410) throw new GitHubAccessError(this.repoName, status, messageOf(e));
         if (status === 422 && what === 'create')
           throw new BadInputError(`GitHub refused the issue for ${this.repoName} (422 ${messageOf(e)}); nothing was filed.`);
+        if (status === 422 && what === 'create-pull')
+          throw new BadInputError(`GitHub refused the pull request for ${this.repoName} (422 ${messageOf(e)}${detailsOf(e)}); nothing was opened.`);
         if (status >= 500) throw new GitHubUnavailableError(this.repoName, `${status} ${messageOf(e)}`, status);
         throw new GitHubAccessError(this.repoName, status, messageOf(e));
       }
@@ -185,7 +188,7 @@ export class GitHubTracker implements Tracker {
 }
 
 /** GitHub's html_url, when it is an http(s) address (anything else is not shown as a link). */
-function webUrl(v: unknown): string | undefined {
+export function webUrl(v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;
   try {
     const u = new URL(v);
@@ -207,6 +210,14 @@ function headersOf(e: unknown): Record<string, string | undefined> {
 function messageOf(e: unknown): string {
   const data = (e as { response?: { data?: { message?: unknown } } }).response?.data;
   return typeof data?.message === 'string' ? data.message : (e as Error).message;
+}
+
+/** GitHub's validation errors of a 422 (e.g. "A pull request already exists for o:branch", "No commits between main and branch"). */
+function detailsOf(e: unknown): string {
+  const errors = (e as { response?: { data?: { errors?: unknown } } }).response?.data?.errors;
+  if (!Array.isArray(errors)) return '';
+  const said = errors.map((x: { message?: unknown; code?: unknown }) => (typeof x?.message === 'string' ? x.message : typeof x?.code === 'string' ? x.code : '')).filter(Boolean);
+  return said.length ? `: ${said.join('; ')}` : '';
 }
 
 function describe(e: unknown): string {

@@ -1,0 +1,88 @@
+/**
+ * A run with pull requests (`--pull-requests`): each cause (crash group) gets its own branch and
+ * worktree (src/git/cause-branches.ts), the file tools act in the worktree of the cause they
+ * name (src/tools/in-cause-worktree.ts), commit_fix commits a cause's test and fix there once,
+ * and pull_request pushes the branch and opens one pull request for it, once. What the run
+ * needs for that is decided when it starts and saved with it (the run's options): the
+ * repository, the workspace's folder in it, the base branch and its commit, the remote, draft.
+ */
+import { BadInputError } from '../core/errors';
+import type { RunState } from '../store/state';
+import type { Tool } from '../agent/tool';
+import { resolveBase } from '../git/base';
+import { CauseBranches } from '../git/cause-branches';
+import { GitHubTracker } from '../tracker/github/github-tracker';
+import { GitHubPulls } from '../tracker/github/pulls';
+import type { Tracker } from '../tracker/tracker';
+import { commitFixTool } from '../tools/commit-fix';
+import { inCauseWorktree } from '../tools/in-cause-worktree';
+import { pullRequestTool } from '../tools/pull-request';
+
+export interface PullRequestChoice {
+  /** The branch the pull requests are for (default: the branch checked out in the workspace). */
+  base?: string;
+  /** The remote pushed to (default: origin). */
+  remote?: string;
+  /** Draft pull requests (default: true). */
+  draft?: boolean;
+}
+
+/** The file tools that act in a cause's worktree once pull requests are on. */
+export const FILE_TOOLS: readonly string[] = ['list_files', 'read_file', 'search_files', 'run_tests', 'write_file', 'code_patch'];
+
+const REMOTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Checked before anything is made: pull requests need a GitHub tracker and a workspace of the user's. */
+export function checkPullRequestChoice(c: PullRequestChoice, workspace: string | undefined, trackerKind: string): void {
+  if (trackerKind !== 'github')
+    throw new BadInputError('--pull-requests opens pull requests on GitHub: give --tracker github:OWNER/REPO (the repository the branches are pushed to).');
+  if (!workspace) throw new BadInputError('--pull-requests works in your own clone: give --workspace DIR (a folder of a git repository).');
+  if (c.remote !== undefined && !REMOTE_NAME.test(c.remote)) throw new BadInputError(`--remote "${c.remote}" is not the name of a git remote (e.g. origin).`);
+}
+
+/** The run's saved options for pull requests (the base's commit resolved now, so a resumed run branches from the same one). */
+export async function resolvePullRequestOptions(c: PullRequestChoice, workspace: string, trackerKind: string): Promise<Record<string, string>> {
+  checkPullRequestChoice(c, workspace, trackerKind);
+  const b = await resolveBase(workspace, c.base);
+  return {
+    pullRequests: 'on',
+    prRepoRoot: b.repoRoot,
+    prPrefix: b.prefix,
+    prBase: b.base,
+    prBaseSha: b.baseSha,
+    prRemote: c.remote ?? 'origin',
+    prDraft: c.draft === false ? 'false' : 'true',
+  };
+}
+
+/** The run's tools with pull requests on (its saved options say so): file tools per cause, commit_fix and pull_request; else the tools as given. */
+export function causeBranchTools(tools: Tool[], state: RunState, o: { tracker: Tracker; causes: readonly string[]; worktreesDir: string }): Tool[] {
+  const opt = state.config.options ?? {};
+  if (opt.pullRequests !== 'on') return tools;
+  if (o.causes.length === 0) throw new BadInputError(`Run ${state.runId} has pull requests on but no crash groups: there is no cause to branch for.`);
+  if (!(o.tracker instanceof GitHubTracker))
+    throw new BadInputError(`Run ${state.runId} opens pull requests on GitHub, but its tracker is ${o.tracker.name}: resume it with its GitHub tracker.`);
+  const branches = new CauseBranches({
+    runId: state.runId,
+    worktreesDir: o.worktreesDir,
+    repoRoot: opt.prRepoRoot,
+    prefix: opt.prPrefix ?? '',
+    base: opt.prBase,
+    baseSha: opt.prBaseSha,
+  });
+  const [owner, repo] = o.tracker.name.slice('github:'.length).split('/');
+  const keys = state.config.keys;
+  return [
+    ...tools.map((t) => (FILE_TOOLS.includes(t.name) ? inCauseWorktree(t, branches, o.causes) : t)),
+    commitFixTool({ branches, causes: o.causes, keys }),
+    pullRequestTool({
+      branches,
+      pulls: new GitHubPulls(o.tracker, owner, repo),
+      tracker: o.tracker,
+      causes: o.causes,
+      keys,
+      remote: opt.prRemote ?? 'origin',
+      draft: opt.prDraft !== 'false',
+    }),
+  ];
+}
