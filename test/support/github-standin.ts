@@ -9,6 +9,12 @@
  *   POST  /repos/:owner/:repo/issues          {title, body, labels} -> 201 (unknown labels are created, as GitHub does)
  *   GET   /repos/:owner/:repo/issues/:number
  *   PATCH /repos/:owner/:repo/issues/:number  {state}
+ *   GET   /repos/:owner/:repo/pulls           ?head=OWNER:BRANCH&state=open|closed|all&per_page&page
+ *   POST  /repos/:owner/:repo/pulls           {title, head, base, body, draft} -> 201; 422 when an open one has that head
+ *
+ * A pull request is numbered with the issues (as on GitHub) and shows in the issue list with a
+ * `pull_request` field. @octokit/fixtures records no pulls scenario, so its JSON follows the
+ * REST reference's "Create a pull request" example (the fields a client reads, the same names).
  *
  * As GitHub: no User-Agent -> 403; a wrong token -> 401 "Bad credentials"; no token, or a
  * repository it does not know -> 404 "Not Found". `script` injects answers (a rate limit, a 502,
@@ -39,6 +45,13 @@ export interface StandinIssue {
   pullRequest?: boolean;
 }
 
+export interface StandinPull {
+  number: number;
+  head: string;
+  base: string;
+  draft: boolean;
+}
+
 export interface SeenRequest {
   method: string;
   path: string;
@@ -60,6 +73,8 @@ export interface Standin {
   token: string;
   issues(repo: string): StandinIssue[];
   seed(repo: string, issue: Partial<StandinIssue> & { title: string }): StandinIssue;
+  /** The pull requests opened (their issue entries hold the title, body and state). */
+  pulls(repo: string): (StandinPull & StandinIssue)[];
   requests: SeenRequest[];
   /** The next request matching method (and path pattern) gets this answer. */
   script(method: string, pathPattern: RegExp, answer: Scripted): void;
@@ -71,6 +86,7 @@ export async function startGitHubStandin(o: { repos: string[]; token?: string; p
   const prefix = o.prefix ?? '';
   const repos = new Map<string, StandinIssue[]>(o.repos.map((r) => [r, []]));
   const requests: SeenRequest[] = [];
+  const pullsOf = new Map<string, StandinPull[]>(o.repos.map((r) => [r, []]));
   const scripted: { method: string; pattern: RegExp; answer: Scripted }[] = [];
   let base = '';
   let clock = Date.parse('2026-06-01T00:00:00Z');
@@ -134,6 +150,11 @@ export async function startGitHubStandin(o: { repos: string[]; token?: string; p
     const m = /^(?:token|bearer) (.+)$/i.exec(auth);
     if (auth && (!m || m[1] !== token)) return { status: 401, body: { message: 'Bad credentials', documentation_url: DOCS } };
     const parts = url.pathname.slice(prefix.length).split('/').filter(Boolean);
+    if (parts[0] === 'repos' && parts.length === 4 && parts[3] === 'pulls') {
+      const repo = `${parts[1]}/${parts[2]}`;
+      if (!auth || !repos.has(repo)) return notFound();
+      return method === 'POST' ? createPull(repo, body) : method === 'GET' ? listPulls(repo, url) : notFound();
+    }
     if (parts[0] !== 'repos' || parts.length < 4 || parts[3] !== 'issues') return notFound();
     const repo = `${parts[1]}/${parts[2]}`;
     if (!auth || !repos.has(repo)) return notFound(); // a private repository is invisible without a token
@@ -164,6 +185,75 @@ export async function startGitHubStandin(o: { repos: string[]; token?: string; p
       }
     }
     return notFound();
+  };
+
+  const pullEntries = (repo: string): (StandinPull & StandinIssue)[] =>
+    pullsOf.get(repo)!.map((p) => ({ ...repos.get(repo)!.find((i) => i.number === p.number)!, ...p }));
+
+  const createPull = (repo: string, body: unknown): { status: number; body: unknown } => {
+    const b = (body ?? {}) as { title?: unknown; head?: unknown; base?: unknown; body?: unknown; draft?: unknown };
+    const invalid = (field: string, message?: string): { status: number; body: unknown } => ({
+      status: 422,
+      body: {
+        message: 'Validation Failed',
+        errors: [message ? { resource: 'PullRequest', code: 'custom', message } : { resource: 'PullRequest', code: 'missing_field', field }],
+        documentation_url: `${DOCS}/pulls/pulls#create-a-pull-request`,
+      },
+    });
+    if (typeof b.title !== 'string' || b.title === '') return invalid('title');
+    if (typeof b.head !== 'string' || b.head === '') return invalid('head');
+    if (typeof b.base !== 'string' || b.base === '') return invalid('base');
+    const head = b.head.includes(':') ? b.head.split(':')[1] : b.head;
+    const owner = repo.split('/')[0];
+    if (pullEntries(repo).some((p) => p.head === head && p.base === b.base && p.state === 'open'))
+      return invalid('head', `A pull request already exists for ${owner}:${head}.`);
+    const issue = create(repo, { title: b.title, body: typeof b.body === 'string' ? b.body : null, pullRequest: true });
+    const pull: StandinPull = { number: issue.number, head, base: b.base, draft: b.draft === true };
+    pullsOf.get(repo)!.push(pull);
+    return { status: 201, body: pullJson(repo, { ...issue, ...pull }) };
+  };
+
+  const listPulls = (repo: string, url: URL): { status: number; body: unknown } => {
+    const q = url.searchParams;
+    const state = q.get('state') ?? 'open';
+    const head = q.get('head');
+    const owner = repo.split('/')[0];
+    const shown = pullEntries(repo).filter((p) => (state === 'all' || p.state === state) && (head === null || head === `${owner}:${p.head}`));
+    const perPage = Math.min(100, Number(q.get('per_page') ?? 30));
+    const page = Math.max(1, Number(q.get('page') ?? 1));
+    return { status: 200, body: shown.slice((page - 1) * perPage, page * perPage).map((p) => pullJson(repo, p)) };
+  };
+
+  const pullJson = (repo: string, p: StandinPull & StandinIssue): Record<string, unknown> => {
+    const api = `https://api.github.com/repos/${repo}`;
+    const owner = repo.split('/')[0];
+    const user = (ISSUE_TEMPLATE as { user: unknown }).user;
+    const ref = (name: string): Record<string, unknown> => ({ label: `${owner}:${name}`, ref: name, sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e', user, repo: null });
+    return {
+      url: `${api}/pulls/${p.number}`,
+      id: 3000 + p.number,
+      node_id: `PR_${p.number}`,
+      html_url: `https://github.com/${repo}/pull/${p.number}`,
+      diff_url: `https://github.com/${repo}/pull/${p.number}.diff`,
+      patch_url: `https://github.com/${repo}/pull/${p.number}.patch`,
+      issue_url: `${api}/issues/${p.number}`,
+      number: p.number,
+      state: p.state,
+      locked: false,
+      title: p.title,
+      user,
+      body: p.body,
+      labels: [],
+      created_at: p.createdAt,
+      updated_at: p.createdAt,
+      closed_at: null,
+      merged_at: null,
+      merge_commit_sha: null,
+      draft: p.draft,
+      head: ref(p.head),
+      base: ref(p.base),
+      author_association: 'OWNER',
+    };
   };
 
   const listIssues = (repo: string, list: StandinIssue[], url: URL): { status: number; body: unknown; headers: Record<string, string> } => {
@@ -221,6 +311,7 @@ export async function startGitHubStandin(o: { repos: string[]; token?: string; p
     token,
     issues: (repo) => repos.get(repo) ?? [],
     seed: (repo, i) => create(repo, i),
+    pulls: (repo) => pullEntries(repo),
     requests,
     script: (method, pattern, answer) => scripted.push({ method, pattern, answer }),
     close: () =>
