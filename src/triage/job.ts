@@ -118,7 +118,8 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   const ownFolder = o.task === CRASH_FOLDER_TASK;
   if (ownFolder && !o.workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
   if (!ownFolder) findTask(o.task); // an unknown task is refused before the state folder is made or checked
-  parseTrackerSpec(o.trackerUrl); // a bad tracker is refused before anything is made
+  const trackerKind = parseTrackerSpec(o.trackerUrl).kind; // a bad tracker is refused before anything is made
+  if (o.pullRequests) checkPullRequestChoice(o.pullRequests, o.workspace, trackerKind); // so is a run with pull requests it cannot open
   const store = runStoreOf(o);
   if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
   const latest = await latestRun(store, { task: ownFolder ? CRASH_FOLDER_TASK : o.task, ...(o.workspace ? { workspace: o.workspace } : {}) });
