@@ -6,6 +6,9 @@
  * undoable) and call a model; answering an approval lets the approved call happen; filing is
  * additive and, per idempotency key, done once.
  */
+import { z } from 'zod';
+import { FileIssueArgsShape } from './file-once';
+
 export interface AgentToolSpec {
   title: string;
   description: string;
@@ -47,3 +50,42 @@ export const AGENT_TOOLS = {
 } as const satisfies Record<string, AgentToolSpec>;
 
 export type AgentToolName = keyof typeof AGENT_TOOLS;
+
+/** Each operation's arguments (zod shapes: MCP's inputSchema; package.json's languageModelTools state the same as JSON Schema). */
+export const AGENT_TOOL_INPUTS = {
+  triage_start: {
+    task: z.string().min(1).optional().describe('A task name (see `triage tasks`), or "crash-folder" for your own crash reports (with workspace); not needed with run'),
+    workspace: z.string().min(1).optional().describe("The folder the agent works in; default: a fresh copy of the task's sample (the editor: the open folder)"),
+    crashes: z.string().min(1).optional().describe('With crash-folder: the folder of crash reports, relative to the workspace'),
+    tracker: z.string().min(1).optional().describe('embedded (default), github:OWNER/REPO, or a tracker service URL'),
+    keys: z.boolean().optional().describe('Keyed tools send idempotency keys (default true)'),
+    new: z.boolean().optional().describe('Start a new run even when the task has one (default: resume the latest)'),
+    run: z.string().min(1).optional().describe('Resume this run by ID instead (the other fields are then ignored)'),
+  },
+  triage_status: { run: z.string().min(1).optional().describe('One run by ID (default: every run of the store)') },
+  triage_transcript: {
+    run: z.string().min(1).describe('The run ID'),
+    json: z.boolean().optional().describe('The transcript as one JSON object instead of text'),
+  },
+  triage_answer: {
+    run: z.string().min(1).describe('The run ID'),
+    call: z.string().min(1).describe('The call the question is about (triage_status lists pending questions)'),
+    answer: z.enum(['approve', 'deny', 'rerun', 'done']).describe("approve / deny an approval; rerun / done the ladder's question (did the call happen?)"),
+    result: z.string().min(1).optional().describe("With done: what you found; it becomes the call's result"),
+  },
+  triage_file_issue: { ...FileIssueArgsShape, tracker: z.string().min(1).optional().describe('embedded (default), github:OWNER/REPO, or a tracker URL') },
+} as const satisfies Record<AgentToolName, z.ZodRawShape>;
+
+/** Each operation's arguments as one strict object (the Language Model Tools check their input with these). */
+export const AGENT_TOOL_ARGS = {
+  triage_start: z.strictObject(AGENT_TOOL_INPUTS.triage_start),
+  triage_status: z.strictObject(AGENT_TOOL_INPUTS.triage_status),
+  triage_transcript: z.strictObject(AGENT_TOOL_INPUTS.triage_transcript),
+  triage_answer: z.strictObject(AGENT_TOOL_INPUTS.triage_answer),
+  triage_file_issue: z.strictObject(AGENT_TOOL_INPUTS.triage_file_issue),
+};
+export type StartArgs = z.infer<typeof AGENT_TOOL_ARGS.triage_start>;
+export type StatusArgs = z.infer<typeof AGENT_TOOL_ARGS.triage_status>;
+export type TranscriptArgs = z.infer<typeof AGENT_TOOL_ARGS.triage_transcript>;
+export type AnswerArgs = z.infer<typeof AGENT_TOOL_ARGS.triage_answer>;
+export type FileArgs = z.infer<typeof AGENT_TOOL_ARGS.triage_file_issue>;

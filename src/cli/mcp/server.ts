@@ -8,10 +8,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { TriageError } from '../../core/errors';
+import { BadInputError, TriageError } from '../../core/errors';
 import type { RunStore } from '../../store/run-store';
 import { RunHost } from '../../triage/run-host';
-import { FileIssueArgsShape, IDEMPOTENCY_META_KEY, OnceFiler } from '../../triage/file-once';
+import { IDEMPOTENCY_META_KEY, OnceFiler } from '../../triage/file-once';
+import { AGENT_TOOL_INPUTS } from '../../triage/agent-tools';
 import { openNamedTracker, type TrackerAccess } from '../../tracker/embedded';
 import { loadTranscript } from '../../transcript/load';
 import { transcriptText } from '../../transcript/text';
@@ -48,22 +49,15 @@ export function triageMcpServer(o: TriageMcpOptions): McpServer {
     'triage_start',
     {
       ...MCP_TOOLS.triage_start,
-      inputSchema: {
-        task: z.string().min(1).describe('A task name (see `triage tasks`), or "crash-folder" for your own crash reports (with workspace)'),
-        workspace: z.string().min(1).optional().describe("The folder the agent works in; default: a fresh copy of the task's sample"),
-        crashes: z.string().min(1).optional().describe('With crash-folder: the folder of crash reports, relative to the workspace'),
-        tracker: z.string().min(1).optional().describe('embedded (default), github:OWNER/REPO, or a tracker service URL'),
-        keys: z.boolean().optional().describe('Keyed tools send idempotency keys (default true)'),
-        new: z.boolean().optional().describe('Start a new run even when the task has one (default: resume the latest)'),
-        run: z.string().min(1).optional().describe('Resume this run by ID instead (the other fields are then ignored)'),
-      },
+      inputSchema: AGENT_TOOL_INPUTS.triage_start,
     },
     (a) =>
       guard(async () => {
+        if (!a.run && !a.task) throw new BadInputError('triage_start needs a task (or a run to resume).');
         const r = a.run
           ? await o.host.resume(a.run)
           : await o.host.start({
-              task: a.task,
+              task: a.task!,
               ...(a.workspace ? { workspace: a.workspace } : {}),
               ...(a.crashes ? { crashes: a.crashes } : {}),
               ...(a.tracker ? { tracker: a.tracker } : {}),
@@ -76,7 +70,7 @@ export function triageMcpServer(o: TriageMcpOptions): McpServer {
 
   server.registerTool(
     'triage_status',
-    { ...MCP_TOOLS.triage_status, inputSchema: { run: z.string().min(1).optional().describe('One run by ID (default: every run of the store)') } },
+    { ...MCP_TOOLS.triage_status, inputSchema: AGENT_TOOL_INPUTS.triage_status },
     (a) => guard(async () => ok({ runs: await o.host.status(a.run) })),
   );
 
@@ -84,7 +78,7 @@ export function triageMcpServer(o: TriageMcpOptions): McpServer {
     'triage_transcript',
     {
       ...MCP_TOOLS.triage_transcript,
-      inputSchema: { run: z.string().min(1).describe('The run ID'), json: z.boolean().optional().describe('The transcript as one JSON object instead of text') },
+      inputSchema: AGENT_TOOL_INPUTS.triage_transcript,
     },
     (a) =>
       guard(async () => {
@@ -97,12 +91,7 @@ export function triageMcpServer(o: TriageMcpOptions): McpServer {
     'triage_answer',
     {
       ...MCP_TOOLS.triage_answer,
-      inputSchema: {
-        run: z.string().min(1).describe('The run ID'),
-        call: z.string().min(1).describe('The call the question is about (triage_status lists pending questions)'),
-        answer: z.enum(['approve', 'deny', 'rerun', 'done']).describe("approve / deny an approval; rerun / done the ladder's question (did the call happen?)"),
-        result: z.string().min(1).optional().describe('With done: what you found; it becomes the call\'s result'),
-      },
+      inputSchema: AGENT_TOOL_INPUTS.triage_answer,
     },
     (a) =>
       guard(async () => {
@@ -121,7 +110,7 @@ export function triageMcpServer(o: TriageMcpOptions): McpServer {
     'triage_file_issue',
     {
       ...MCP_TOOLS.triage_file_issue,
-      inputSchema: { ...FileIssueArgsShape, tracker: z.string().min(1).optional().describe('embedded (default), github:OWNER/REPO, or a tracker URL') },
+      inputSchema: AGENT_TOOL_INPUTS.triage_file_issue,
     },
     (a, extra) =>
       guard(async () => {
