@@ -249,6 +249,7 @@ function registerMcpDefinition(context: vscode.ExtensionContext, d: AgentSurface
     d.log.info('this editor has no MCP server definitions (VS Code 1.101+): run `triage mcp --state DIR` yourself to offer Durable Triage over MCP');
     return;
   }
+  // The CLI's bundle, shipped in the .vsix beside the extension's (.vscodeignore).
   const cli = path.join(context.extensionPath, 'dist', 'cli.js');
   context.subscriptions.push(
     lm.registerMcpServerDefinitionProvider('durableTriage.mcp', {
