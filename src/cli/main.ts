@@ -42,6 +42,9 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdEnqueue(rest);
       case 'answer':
         return await cmdAnswer(rest);
+      case 'mcp':
+        // Loaded when asked for: the MCP SDK is not parsed by every other command.
+        return await (await import('./commands/mcp')).cmdMcp(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -26,6 +26,11 @@ export const USAGE = `triage: a durable LLM triage agent, headless
                  [--model ...] [--json]
   triage answer --store URL --run ID --call CALL (--approve | --deny | --done TEXT | --rerun)
   triage tracker serve --dir DIR [--port N] [--retention-hours H]
+  triage mcp --state DIR|--store URL [--model ...] [--tracker SPEC] [--approve-tools a,b|*]
+             [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N]
+             (an MCP server on stdio: triage_start, triage_status, triage_transcript,
+              triage_answer, triage_file_issue; idempotency key in
+              _meta["io.durabletriage/idempotency-key"])
   triage sweep [--kill] [--power-loss] [--json]
   triage demo [--state DIR]
 

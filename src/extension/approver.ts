@@ -27,6 +27,7 @@ export const ANSWERED_BY = {
   panel: 'you, in the Run panel',
   runsView: 'you, in the Runs view',
   palette: 'you, from the command palette',
+  chat: 'you (or your agent), in the chat',
   stopped: 'the run stopping',
 } as const;
 

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { QuestionRegistry } from './logic/questions';
 import { ANSWERED_BY, NotificationApprover, type PersonAnswer } from './approver';
 import { registerCommands } from './commands';
+import { registerAgentSurfaces } from './agent-surfaces';
 import { SECTION, settings, stateDirectory, workspaceFolder, workspaceIdentity } from './config';
 import { WorkspaceSettingsNotices } from './workspace-settings';
 import { noLinks } from './logic/no-links';
@@ -156,6 +157,8 @@ export function activate(context: vscode.ExtensionContext): void {
     answerForWorker: async (runId, callId, a) => answerForWorker(await store(), runId, callId, a, log),
     askForWorker: async (runId, callId) => askAgainForWorker(await store(), runId, callId, docs.memory, log),
   });
+  // Language Model Tools, @triage and the MCP server definition, where the editor has them.
+  registerAgentSurfaces(context, { log, manager: runs, cmds, questions, keys, settings: current, store, stateDir, workspace: workspaceFolder });
   panels = new RunPanels({
     extensionUri: context.extensionUri,
     log,

@@ -49,6 +49,26 @@ export async function openTracker(at: string | RunStore, state: RunState, overri
     return { client: new GitHubTracker({ owner: spec.owner, repo: spec.repo, token: access.githubToken, apiUrl }), close: async () => {} };
   }
   const store = typeof at === 'string' ? openStateFolder(at) : at;
+  return openEmbedded(store, state.runId);
+}
+
+/**
+ * A tracker named without a run (`triage mcp`'s triage_file_issue): "github:OWNER/REPO", a
+ * tracker service's URL, or (undefined / "embedded") the embedded tracker of the store, shared by its runs.
+ */
+export async function openNamedTracker(store: RunStore, spec: string | undefined, access: TrackerAccess = {}): Promise<OpenTracker> {
+  const s = parseTrackerSpec(spec);
+  if (s.kind === 'http') return { client: new TrackerClient(s.url), close: async () => {} };
+  if (s.kind === 'github')
+    return {
+      client: new GitHubTracker({ owner: s.owner, repo: s.repo, token: access.githubToken, apiUrl: access.githubApiUrl ?? GITHUB_API_DEFAULT }),
+      close: async () => {},
+    };
+  return openEmbedded(store);
+}
+
+/** The embedded tracker of a store: its issues table, or its state folder's tracker/ (or a legacy run's own store). */
+async function openEmbedded(store: RunStore, legacyRunId?: string): Promise<OpenTracker> {
   // A store that keeps the issues itself (a database) serves them; a state folder keeps them in its tracker/ folder.
   if (store.issues) {
     const svc = await startTracker({ store: store.issues(), port: 0, host: '127.0.0.1' });
@@ -56,11 +76,13 @@ export async function openTracker(at: string | RunStore, state: RunState, overri
   }
   const stateDir = store.stateFolder;
   if (stateDir === undefined) throw new TypeError(`no embedded tracker for a ${store.kind} store`);
-  const legacy = legacyTrackerDir(stateDir, state.runId);
-  const own = await fs.stat(legacy).then(
-    (st) => st.isDirectory(),
-    () => false,
-  );
-  const svc = await startTracker({ dir: own ? legacy : trackerDir(stateDir), port: 0, host: '127.0.0.1' });
+  const legacy = legacyRunId === undefined ? undefined : legacyTrackerDir(stateDir, legacyRunId);
+  const own =
+    legacy !== undefined &&
+    (await fs.stat(legacy).then(
+      (st) => st.isDirectory(),
+      () => false,
+    ));
+  const svc = await startTracker({ dir: own ? legacy! : trackerDir(stateDir), port: 0, host: '127.0.0.1' });
   return { client: new TrackerClient(svc.url), close: () => svc.close() };
 }

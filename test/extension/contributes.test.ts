@@ -177,6 +177,7 @@ test('the .vsix holds what the extension runs and nothing else (vsce ls)', () =>
     'CHANGELOG.md',
     'LICENSE',
     'README.md',
+    'dist/cli.js', // `triage mcp`, which the MCP server definition runs
     'dist/codicons/codicon.css',
     'dist/codicons/codicon.ttf', // the Run panel's icons (a webview does not get the workbench's)
     'dist/extension.js',
