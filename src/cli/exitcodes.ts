@@ -18,6 +18,7 @@ export const EXIT = {
   tracker: 11,
   storeUnavailable: 12,
   trackerStoreCorrupt: 13,
+  writesNotAllowed: 14,
   cancelled: 130,
 } as const;
 
@@ -41,6 +42,7 @@ const BY_CODE: Record<string, number> = {
   cancelled: EXIT.cancelled,
   'store-unavailable': EXIT.storeUnavailable,
   'tracker-store-corrupt': EXIT.trackerStoreCorrupt,
+  'writes-not-allowed': EXIT.writesNotAllowed,
 };
 
 export function exitCodeOf(e: unknown): number {

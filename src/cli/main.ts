@@ -15,6 +15,7 @@ import { cmdWorker } from './commands/worker';
 import { cmdEnqueue } from './commands/enqueue';
 import { cmdAnswer } from './commands/answer';
 import { cmdGroup } from './commands/group';
+import { cmdTool } from './commands/tool';
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
@@ -42,6 +43,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdEnqueue(rest);
       case 'answer':
         return await cmdAnswer(rest);
+      case 'tool':
+        return await cmdTool(rest);
       case undefined:
       case 'help':
       case '--help':
