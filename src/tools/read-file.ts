@@ -64,7 +64,7 @@ export function readFileTool(o: { hidden?: readonly string[] } = {}): Tool<ReadA
           const has = w.total !== undefined ? `${w.total} lines` : `more than ${w.counted} lines`;
           throw new ToolInputError(`start_line ${start} is past the end of ${rel}, which has ${has}; start at ${Math.max(1, (w.total ?? w.counted) - 50)} to read its end`);
         }
-        return { content: [header(rel, w), ...w.lines.map((l, i) => `${w.first + i}\t${l}`)].join('\n') + (w.cutFirst ? ` ... [line ${w.first} cut after ${READ_CAP} bytes]` : '') };
+        return { content: [header(rel, w), ...w.lines.map((l, i) => `${w.first + i}\t${l}`)].join('\n') };
       }),
   };
 }
@@ -78,5 +78,6 @@ function header(rel: string, w: LineWindow): string {
   if (w.total === undefined) notShown.push(`${last + 1}-end`);
   else if (last < w.total) notShown.push(last + 1 === w.total ? `${w.total}` : `${last + 1}-${w.total}`);
   const cut = notShown.length === 0 ? 'the whole file' : `not shown: lines ${notShown.join(', ')}`;
-  return `${rel}: lines ${w.first}-${last} of ${of}; ${cut}`;
+  const long = w.cutFirst ? `; line ${w.first} is longer than ${READ_CAP} bytes: only its first ${Buffer.byteLength(w.lines[0])} bytes are shown` : '';
+  return `${rel}: lines ${w.first}-${last} of ${of}; ${cut}${long}`;
 }
