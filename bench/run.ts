@@ -1,5 +1,5 @@
 /**
- * The benchmarks: `node out/bench/run.js [--json] [--only save,growth,resume,sweep,extension,postgres]`.
+ * The benchmarks: `node out/bench/run.js [--json] [--only save,growth,resume,sweep,extension,postgres,tools]`.
  * Prints a table with each figure, its target and PASS/MISS; with --json, one JSON object per
  * figure per line instead. Timings are medians over repeated runs measured side by side with
  * their baseline in the same process. A benchmark, not a test: nothing here fails `npm test`.
@@ -12,8 +12,9 @@ import { resume } from './resume';
 import { extension } from './extension';
 import { sweep } from './sweep';
 import { postgres } from './pg';
+import { tools } from './tools';
 
-const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension', 'postgres'] as const;
+const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension', 'postgres', 'tools'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function parseArgs(argv: string[]): { json: boolean; only: Set<Bench> } {
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
   if (only.has('postgres')) {
     progress('postgres: save cost and a fleet of workers');
     await postgres(report, batch, progress);
+  }
+  if (only.has('tools')) {
+    progress('tools: search_files vs rg on 5,400 files, read_file of one function');
+    await tools(report);
   }
   if (only.has('extension')) {
     progress('extension: sizes and activation');

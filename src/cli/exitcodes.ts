@@ -19,6 +19,7 @@ export const EXIT = {
   storeUnavailable: 12,
   trackerStoreCorrupt: 13,
   git: 14,
+  writesNotAllowed: 15,
   cancelled: 130,
 } as const;
 
@@ -46,6 +47,7 @@ const BY_CODE: Record<string, number> = {
   'git-push-rejected': EXIT.git,
   'store-unavailable': EXIT.storeUnavailable,
   'tracker-store-corrupt': EXIT.trackerStoreCorrupt,
+  'writes-not-allowed': EXIT.writesNotAllowed,
 };
 
 export function exitCodeOf(e: unknown): number {

@@ -15,6 +15,7 @@ import { cmdWorker } from './commands/worker';
 import { cmdEnqueue } from './commands/enqueue';
 import { cmdAnswer } from './commands/answer';
 import { cmdGroup } from './commands/group';
+import { cmdTool } from './commands/tool';
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
@@ -45,6 +46,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'mcp':
         // Loaded when asked for: the MCP SDK is not parsed by every other command.
         return await (await import('./commands/mcp')).cmdMcp(rest);
+      case 'tool':
+        return await cmdTool(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -33,6 +33,8 @@ export const USAGE = `triage: a durable LLM triage agent, headless
               _meta["io.durabletriage/idempotency-key"])
   triage sweep [--kill] [--power-loss] [--json]
   triage demo [--state DIR]
+  triage tool NAME --workspace DIR [--args JSON] [--allow-writes]
+             (runs one tool as the agent would and prints its result; exit 2 when the result is an error)
 
 Limits (run and worker): a run stops before the model call past them (exit 7) and resumes
 once raised. Default --max-turns ${DEFAULT_LIMITS.maxTurns} and --max-dollars ${DEFAULT_LIMITS.maxDollars} over the run's whole life;
@@ -43,4 +45,5 @@ Exit status: 0 done, 2 bad input, 3 paused for a person, 4 locked by another pro
 9 lock lost, 10 model error, 11 tracker (GitHub: no token, no access, rate limited, down),
 12 run store unavailable (PostgreSQL),
 13 tracker issue file corrupt (<state>/tracker/issues.json or the served --dir's),
-14 git (--pull-requests: not a repository, a branch taken, a push refused), 130 cancelled. GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).`;
+14 git (--pull-requests: not a repository, a branch taken, a push refused), 15 triage tool refused a tool that writes (no --allow-writes),
+130 cancelled. GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).`;

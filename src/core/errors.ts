@@ -222,3 +222,8 @@ export class StoreUnavailableError extends TriageError {
     );
   }
 }
+
+/** `triage tool` was asked to run a tool that changes something, without --allow-writes. */
+export class WritesNotAllowedError extends TriageError {
+  readonly code = 'writes-not-allowed';
+}

@@ -17,6 +17,7 @@ import { activityOf } from './logic/activity';
 import type { NotificationApprover, Questions } from './approver';
 import type { RunStatusBar } from './status-bar';
 import * as core from './lazy-modules';
+import { bundledRipgrepPaths } from '../tools/search/find-ripgrep';
 import type { RunStore } from '../store/run-store';
 
 export type ModelOption = TriageRunOptions['model'];
@@ -183,6 +184,8 @@ export class RunManager {
       limits,
       signal: run.ac.signal,
       prices: s.prices,
+      // search_files runs the editor's own ripgrep when there is no DURABLE_TRIAGE_RG
+      ripgrep: { bundled: bundledRipgrepPaths(vscode.env.appRoot) },
       ...(s.testCommand ? { testCommand: s.testCommand } : {}),
       onRunOpened: (runId: string, state: RunState) =>
         this.safely(runId, () => {

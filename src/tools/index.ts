@@ -6,7 +6,8 @@
  * `causes`: the run's crash groups, the only causes issue_file files for.
  * `testCommand`: run_tests runs it instead of the detected runner. `workspace`, when given, lets describe()
  * show a before/after diff for code_patch and write_file. `hidden`: folders every file tool treats
- * as outside the workspace (the run's state folder: hidden-folders.ts).
+ * as outside the workspace (the run's state folder: hidden-folders.ts). `ripgrep`: which rg search_files
+ * runs (the editor passes its bundled copy).
  */
 import type { Tool } from '../agent/tool';
 import type { Tracker } from '../tracker/tracker';
@@ -17,6 +18,7 @@ import { listFilesTool } from './list-files';
 import { readFileTool } from './read-file';
 import { runTestsTool } from './run-tests';
 import { searchFilesTool } from './search-files';
+import type { RipgrepOptions } from './search/find-ripgrep';
 import { writeFileTool } from './write-file';
 
 export const TOOL_NAMES = ['list_files', 'read_file', 'search_files', 'run_tests', 'write_file', 'code_patch', 'issue_file', 'issue_lookup'] as const;
@@ -28,12 +30,14 @@ export function triageTools(o: {
   testCommand?: string;
   hidden?: readonly string[];
   causes?: readonly string[];
+  /** Which ripgrep search_files runs (search/find-ripgrep.ts); default: DURABLE_TRIAGE_RG, then rg on PATH. */
+  ripgrep?: RipgrepOptions;
 }): Tool[] {
   const hidden = o.hidden ?? [];
   return [
     listFilesTool({ hidden }),
     readFileTool({ hidden }),
-    searchFilesTool({ hidden }),
+    searchFilesTool({ hidden, ...(o.ripgrep ? { ripgrep: o.ripgrep } : {}) }),
     runTestsTool(o.testCommand ? { command: o.testCommand } : {}),
     writeFileTool({ workspace: o.workspace, hidden }),
     codePatchTool({ workspace: o.workspace, hidden }),

@@ -1,16 +1,28 @@
-/** search_files {query, path?}: literal, case-sensitive search of the workspace's text files. */
+/**
+ * search_files {query, path?, regex?, glob?, case?, context?}: searches the workspace's text
+ * files with ripgrep when there is one (search/find-ripgrep.ts) and with our own walker when
+ * not (search/search-fallback.ts); both honour .gitignore, .ignore and .rgignore (with or
+ * without a .git folder) and skip the usual build folders unless `path` goes into one.
+ * Results are grouped by file, sorted by path, capped (search/format-hits.ts).
+ */
 import * as fs from 'node:fs/promises';
 import type { Tool } from '../agent/tool';
 import { resolveInWorkspace, toRel, ToolInputError } from '../workspace/paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
-import { walkFiles } from '../workspace/walk';
-import { assertRegular, readRegularFile } from './regular-file';
+import { assertRegular } from './regular-file';
 import { plainResult, str, type ToolView } from './view';
+import { findRipgrep, type RipgrepOptions } from './search/find-ripgrep';
+import { searchWithRipgrep } from './search/ripgrep';
+import { searchWithFallback } from './search/search-fallback';
+import { formatHits, MATCH_CAP } from './search/format-hits';
+import { compileGlob } from '../workspace/glob';
+import { BUILD_FOLDERS } from '../workspace/ignore-rules';
+import type { SearchQuery } from './search/types';
+import { anyFileMatches } from './search/glob-check';
 
-export const MATCH_CAP = 200;
-const LINE_CAP = 240;
-const FILE_CAP = 1_000_000;
+export { MATCH_CAP };
+export const CONTEXT_CAP = 10;
 
 /** 'Search for "<query>" in <path>'; its result is the matching lines, shown whole. */
 export const searchFilesView: ToolView = {
@@ -18,66 +30,73 @@ export const searchFilesView: ToolView = {
   call(a) {
     const q = str(a.query) ?? str(a.pattern) ?? '';
     const p = str(a.path);
-    return { title: `Search for "${q}"${p ? ` in ${p}` : ''}`, args: [] };
+    const g = str(a.glob);
+    return { title: `Search for ${a.regex === true ? '/' + q + '/' : `"${q}"`}${p ? ` in ${p}` : ''}${g ? ` (${g})` : ''}`, args: [] };
   },
   result: (r) => plainResult(r, 'always'),
 };
 
-/** `hidden`: the folders the tools treat as outside the workspace (the run's state folder); never searched. */
-export function searchFilesTool(o: { hidden?: readonly string[] } = {}): Tool<{ query: string; path?: string | null }> {
+export interface SearchArgs {
+  query: string;
+  path?: string | null;
+  regex?: boolean | null;
+  glob?: string | null;
+  case?: 'smart' | 'insensitive' | 'sensitive' | null;
+  context?: number | null;
+}
+
+/**
+ * `hidden`: the folders the tools treat as outside the workspace (the run's state folder); never searched.
+ * `ripgrep`: which rg to run (find-ripgrep.ts); `{ path: 'off' }` forces the fallback.
+ */
+export function searchFilesTool(o: { hidden?: readonly string[]; ripgrep?: RipgrepOptions } = {}): Tool<SearchArgs> {
+  const hidden = o.hidden ?? [];
+  let rg: string | undefined | null = null;
   return {
     name: 'search_files',
-    description: `Searches the workspace's text files for a literal, case-sensitive string; answers "path:line: text" per matching line (at most ${MATCH_CAP}). node_modules and .git are skipped.`,
+    description:
+      `Searches the workspace's text files for a line of text (literal by default; "regex": true for a regular expression), like ripgrep. ` +
+      `Answers the totals first, then each file with its matching lines as "  <line>: text". At most ${MATCH_CAP} matching lines are shown, and the first line says how many were not. ` +
+      `Files named by .gitignore/.ignore and build folders (${BUILD_FOLDERS.slice(0, 8).join(', ')}, ...) are skipped unless "path" goes inside one.`,
     args: z.strictObject({
-      query: text('The exact text to find (not a regular expression)').refine((q) => !q.includes('\n'), {
+      query: text('The text to find on one line; a regular expression when "regex" is true').refine((q) => !q.includes('\n'), {
         error: 'spans several lines; search for one line of text',
       }),
       path: text('A folder or file to search in, relative to the workspace root; default "."').nullish(),
+      regex: z.boolean().describe('true: "query" is a regular expression (Rust/ripgrep syntax); default false: literal text').nullish(),
+      glob: text('Only files whose name (or, with a "/", path) matches this glob, e.g. "*.rs" or "src/**/*.ts"').nullish(),
+      case: z.enum(['smart', 'insensitive', 'sensitive']).describe('Case: "sensitive" (default), "insensitive", or "smart" (insensitive unless the query has a capital)').nullish(),
+      context: z.number().int().min(0).max(CONTEXT_CAP).describe(`Lines to show before and after each match (0-${CONTEXT_CAP}; default 0)`).nullish(),
     }),
     readOnly: true,
     run: (args, ctx) =>
       guarded('search_files', ctx.workspace, async () => {
-        const query = args.query;
         const p = args.path ?? '.';
-        const abs = resolveInWorkspace(ctx.workspace, p, o.hidden);
+        const abs = resolveInWorkspace(ctx.workspace, p, hidden);
         const st = await fs.stat(abs).catch(() => undefined);
-        if (!st) throw new ToolInputError(`"${p}" does not exist`);
-        if (!st.isDirectory()) assertRegular(st, toRel(ctx.workspace, abs));
-        const files = st.isDirectory() ? await walkFiles(ctx.workspace, abs, o.hidden) : [toRel(ctx.workspace, abs)];
-        const hits: string[] = [];
-        let total = 0;
-        for (const rel of files) {
-          const text = await readText(ctx.workspace, rel, o.hidden);
-          if (text === undefined || !text.includes(query)) continue;
-          const lines = text.split(/\r?\n/);
-          for (let i = 0; i < lines.length; i++) {
-            if (!lines[i].includes(query)) continue;
-            total++;
-            if (hits.length < MATCH_CAP) hits.push(`${rel}:${i + 1}: ${clip(lines[i].trim())}`);
+        if (!st) throw new ToolInputError(`"${p}" does not exist; list the folders with list_files`);
+        const startRel = toRel(ctx.workspace, abs);
+        if (!st.isDirectory()) assertRegular(st, startRel);
+        if (args.glob != null) compileGlob(args.glob); // a glob that cannot compile is named before any search
+        const q: SearchQuery = {
+          pattern: args.query,
+          regex: args.regex === true,
+          caseMode: args.case ?? 'sensitive',
+          context: args.context ?? 0,
+          startRel,
+          hidden,
+          ...(args.glob != null ? { glob: args.glob } : {}),
+        };
+        if (rg === null) rg = findRipgrep(o.ripgrep);
+        const found = rg ? await searchWithRipgrep(rg, ctx.workspace, q, ctx.signal) : await searchWithFallback(ctx.workspace, q, !st.isDirectory(), ctx.signal);
+        const what = `${q.regex ? 'the regular expression' : 'the text'} ${JSON.stringify(q.pattern)} in ${startRel}${q.glob ? ` (files matching ${q.glob})` : ''}`;
+        if (found.files.length === 0) {
+          if (q.glob !== undefined && st.isDirectory() && !(await anyFileMatches(ctx.workspace, q, rg))) {
+            throw new ToolInputError(`the glob ${JSON.stringify(q.glob)} matches no file searched in ${startRel}; e.g. "*.ts" matches by name at any depth, "src/**/*.ts" by path`);
           }
+          return { content: `no matches for ${what} (ignored files and build folders were not searched; give "path" to search inside one)` };
         }
-        if (total === 0) return { content: `no matches for ${JSON.stringify(query)} in ${toRel(ctx.workspace, abs)}` };
-        return { content: hits.join('\n') + (total > hits.length ? `\n... ${total - hits.length} more matches` : '') };
+        return { content: formatHits(found, what) };
       }),
   };
-}
-
-/**
- * A file's text, or undefined for a binary file, a big one, one that cannot be read (a broken
- * link), one that is not a regular file (a named pipe is never opened for a blocking read), a
- * symlink that leads out of the workspace or into a hidden folder (its target is never read).
- */
-async function readText(workspace: string, rel: string, hidden: readonly string[] | undefined): Promise<string | undefined> {
-  try {
-    const abs = resolveInWorkspace(workspace, rel, hidden);
-    const { bytes, size } = await readRegularFile(abs, rel, { max: FILE_CAP + 1, skipAbove: FILE_CAP });
-    if (size > FILE_CAP || bytes.length > FILE_CAP) return undefined;
-    return bytes.subarray(0, 8000).includes(0) ? undefined : bytes.toString('utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function clip(line: string): string {
-  return line.length <= LINE_CAP ? line : `${line.slice(0, LINE_CAP)}...`;
 }

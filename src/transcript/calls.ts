@@ -40,10 +40,11 @@ export function callLayout(tool: string): CallLayout {
   return l;
 }
 
-/** A call's result: a one-line summary and blocks to show under it. */
+/** A call's result: a one-line summary, blocks to show under it, and the bytes it added to the conversation. */
 export function describeResult(call: ToolCall, r: ToolResult): ResultLook {
   const view = toolView(call.name);
-  return view?.result ? view.result(r) : plainResult(r);
+  const look = view?.result ? view.result(r) : plainResult(r);
+  return { ...look, bytes: new TextEncoder().encode(r.content).length };
 }
 
 /** The issue a call's result says was filed (a filing tool's result), else undefined. */

@@ -32,7 +32,8 @@ export interface CallView {
   path?: string;
   args: Block[];
   status: CallStatus;
-  result?: { summary: string; isError: boolean; blocks: Block[] };
+  /** `bytes`: how many bytes (UTF-8) the result's text added to the conversation the model is sent. */
+  result?: { summary: string; isError: boolean; blocks: Block[]; bytes?: number };
   /** The run's history about this call: ladder decisions, answers and who gave them. */
   notes: Note[];
   /** The Run panel's icon of the call (a codicon name; its tool's view says which): none, a generic one. */

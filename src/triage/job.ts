@@ -4,6 +4,7 @@
  * the model and the approver into the durable loop, and judges the finished run. A run is
  * opened (locked and read) once. Finding, showing and repairing runs is run-admin.ts.
  */
+import type { RipgrepOptions } from '../tools/search/find-ripgrep';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { OpenedRun, RunStore, StoreOptions } from '../store/run-store';
@@ -40,6 +41,8 @@ import { runEvents } from './run-events';
 import { causeBranchTools, checkPullRequestChoice, resolvePullRequestOptions, type PullRequestChoice } from './pull-requests';
 
 export interface TriageRunOptions {
+  /** Which ripgrep search_files runs (tools/search/find-ripgrep.ts): the editor passes its bundled copy. */
+  ripgrep?: RipgrepOptions;
   /** The state folder of the file store (when no runStore is given). */
   stateDir?: string;
   /** Where runs are kept: the file store of a state folder, or PostgreSQL (default: the file store of stateDir). */
@@ -272,6 +275,7 @@ async function drive(
         hidden: hiddenFromTools(store),
         causes,
         ...testCommandOf(state, o),
+        ...(o.ripgrep ? { ripgrep: o.ripgrep } : {}),
       });
       return {
         model,

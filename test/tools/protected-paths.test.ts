@@ -96,7 +96,7 @@ test('an existing protected file is refused as well, and stays as it was; readin
     assert.equal((await writeFileTool().run({ path: rel, content: 'new\n' }, context(ws))).isError, true);
     assert.equal((await codePatchTool().run({ path: rel, patch: PATCH }, context(ws))).isError, true);
     assert.equal(await fs.readFile(path.join(ws, rel), 'utf8'), 'old\n');
-    assert.deepEqual(await readFileTool().run({ path: rel }, context(ws)), { content: 'old\n' });
+    assert.deepEqual(await readFileTool().run({ path: rel }, context(ws)), { content: `${rel}: lines 1-1 of 1; the whole file\n1\told` });
   }
 });
 

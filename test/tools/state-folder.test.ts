@@ -35,8 +35,14 @@ const STATE_REFUSED = /is in the run's state folder, which is not part of the wo
 test('list_files and search_files do not show a state folder inside the workspace', async (t) => {
   const { ws, state } = await withState(t);
   const o = { hidden: [state] };
-  assert.equal((await listFilesTool(o).run({}, context(ws))).content, 'src/a.js');
-  assert.equal((await searchFilesTool(o).run({ query: 'filed' }, context(ws))).content, 'src/a.js:1: const filed = 1;');
+  assert.equal((await listFilesTool(o).run({}, context(ws))).content, '.: 1 files, 1 folders; nothing left out\nsrc/\nsrc/a.js');
+  // ripgrep (on PATH in CI and here) and our own search both leave it out
+  for (const ripgrep of [{}, { path: 'off' }]) {
+    assert.equal(
+      (await searchFilesTool({ ...o, ripgrep }).run({ query: 'filed' }, context(ws))).content,
+      '1 matching line in 1 file for the text "filed" in .: all shown\nsrc/a.js\n  1: const filed = 1;',
+    );
+  }
   for (const [tool, args] of [
     [listFilesTool(o), { path: '.triage' }],
     [listFilesTool(o), { path: '.triage/tracker' }],
@@ -95,7 +101,7 @@ test('a symlink inside the workspace does not lead into the state folder; descri
 test('the tool set built with the state folder hides it from every file tool', async (t) => {
   const { ws, state } = await withState(t);
   const tools = new Map(triageTools({ tracker: new TrackerClient('http://127.0.0.1:9'), keys: true, workspace: ws, hidden: [state] }).map((x) => [x.name, x]));
-  assert.equal((await tools.get('list_files')!.run({}, context(ws))).content, 'src/a.js');
+  assert.equal((await tools.get('list_files')!.run({}, context(ws))).content, '.: 1 files, 1 folders; nothing left out\nsrc/\nsrc/a.js');
   for (const name of ['read_file', 'write_file', 'code_patch']) {
     const out = await callTool(
       tools.get(name)!,
@@ -111,7 +117,8 @@ test('a state folder that holds the workspace (the default <state>/workspaces/<r
   const ws = path.join(state, 'workspaces', 'r1');
   await writeTree(ws, { 'src/a.js': 'x\n' });
   const o = { hidden: [state, path.join(state, 'workspaces')] };
-  assert.equal((await listFilesTool(o).run({}, context(ws))).content, 'src/a.js');
-  assert.deepEqual(await readFileTool(o).run({ path: 'src/a.js' }, context(ws)), { content: 'x\n' });
+  assert.equal((await listFilesTool(o).run({}, context(ws))).content, '.: 1 files, 1 folders; nothing left out\nsrc/\nsrc/a.js');
+  assert.deepEqual(await readFileTool(o).run({ path: 'src/a.js' }, context(ws)), { content: 'src/a.js: lines 1-1 of 1; the whole file\n1\tx' });
+  assert.match((await searchFilesTool(o).run({ query: 'x' }, context(ws))).content, /^1 matching line in 1 file/);
   assert.equal((await writeFileTool(o).run({ path: 'src/b.js', content: 'y\n' }, context(ws))).isError, undefined);
 });

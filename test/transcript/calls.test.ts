@@ -67,6 +67,7 @@ test('a test run reads as passed and failed with its failures; a file tool shows
     summary: '3 passed, 1 failed',
     isError: true,
     blocks: [{ kind: 'tests', passed: 3, failed: 1, failures: [{ name: 'adds', detail: 'expected 2\ngot 3' }] }],
+    bytes: 88,
   });
   assert.deepEqual(describeResult(call('run_tests', {}), { callId: 'c1', content: 'tests: 2 passed, 0 failed' }).blocks, [
     { kind: 'tests', passed: 2, failed: 0, failures: [] },
@@ -75,29 +76,39 @@ test('a test run reads as passed and failed with its failures; a file tool shows
     summary: 'tests: 2 passed, 0 failed',
     isError: true,
     blocks: [],
+    bytes: 25,
   });
   assert.deepEqual(describeResult(call('read_file', { path: 'a' }), { callId: 'c1', content: 'one line' }), {
     summary: 'one line',
     isError: false,
     blocks: [{ kind: 'code', text: 'one line' }],
+    bytes: 8,
   });
-  assert.deepEqual(describeResult(call('list_files', {}), { callId: 'c1', content: '' }), { summary: '(no output)', isError: false, blocks: [] });
+  assert.deepEqual(describeResult(call('list_files', {}), { callId: 'c1', content: '' }), { summary: '(no output)', isError: false, blocks: [], bytes: 0 });
   assert.deepEqual(describeResult(call('search_files', { query: 'q' }), { callId: 'c1', content: 'a:1: q' }).blocks, [{ kind: 'code', text: 'a:1: q' }]);
   assert.deepEqual(describeResult(call('write_file', { path: 'a' }), { callId: 'c1', content: 'wrote a (1 bytes)' }), {
     summary: 'wrote a (1 bytes)',
     isError: false,
     blocks: [],
+    bytes: 17,
   });
   assert.deepEqual(describeResult(call('issue_lookup', { number: 1 }), { callId: 'c1', content: '#1 [c] T\n\nbody' }), {
     summary: '#1 [c] T',
     isError: false,
     blocks: [{ kind: 'code', text: '#1 [c] T\n\nbody' }],
+    bytes: 14,
   });
   assert.deepEqual(describeResult(call('code_patch', { path: 'a' }), { callId: 'c1', content: 'code_patch: no', isError: true }), {
     summary: 'code_patch: no',
     isError: true,
     blocks: [],
+    bytes: 14,
   });
+});
+
+test('a result carries the bytes it added to the conversation, counted in UTF-8', () => {
+  assert.equal(describeResult(call('read_file', { path: 'a' }), { callId: 'c1', content: 'é\n€' }).bytes, 6);
+  assert.equal(describeResult(call('mystery_tool', {}), { callId: 'c1', content: 'abc' }).bytes, 3);
 });
 
 test('a filing result names the issue filed', () => {

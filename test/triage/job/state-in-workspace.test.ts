@@ -32,7 +32,7 @@ test("a run whose state folder is inside its workspace: list_files does not show
   const results = state.messages.flatMap((m) => (m.role === 'tool' ? m.results : []));
   assert.equal(results.length, 3);
   const [list, write, read] = results;
-  assert.equal(list.content, 'reports/npe/1.txt', 'the state folder is not listed');
+  assert.equal(list.content, '.: 1 files, 2 folders; nothing left out\nreports/\nreports/npe/\nreports/npe/1.txt', 'the state folder is not listed');
   assert.equal(write.isError, true);
   assert.match(write.content, /^write_file: path "\.triage\/tracker\/issues\.json" is in the run's state folder/);
   assert.equal(read.isError, true);
