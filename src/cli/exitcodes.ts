@@ -18,6 +18,9 @@ export const EXIT = {
   tracker: 11,
   storeUnavailable: 12,
   trackerStoreCorrupt: 13,
+  sentryAuth: 14,
+  sentryNotFound: 15,
+  sentryUnavailable: 16,
   cancelled: 130,
 } as const;
 
@@ -41,6 +44,9 @@ const BY_CODE: Record<string, number> = {
   cancelled: EXIT.cancelled,
   'store-unavailable': EXIT.storeUnavailable,
   'tracker-store-corrupt': EXIT.trackerStoreCorrupt,
+  'sentry-auth': EXIT.sentryAuth,
+  'sentry-not-found': EXIT.sentryNotFound,
+  'sentry-unavailable': EXIT.sentryUnavailable,
 };
 
 export function exitCodeOf(e: unknown): number {

@@ -37,6 +37,8 @@ import { WindowContextPolicy } from '../model/context';
 import { RecordingProvider } from '../model/recording-writer';
 import type { RunEventStore } from '../store/run-event';
 import { runEvents } from './run-events';
+import { isSentrySource, sentrySettings } from '../crashes/sentry/source';
+import type { SentryFetch } from '../crashes/sentry/groups';
 
 export interface TriageRunOptions {
   /** The state folder of the file store (when no runStore is given). */
@@ -74,6 +76,12 @@ export interface TriageRunOptions {
   store?: StoreOptions;
   /** With task "crash-folder": the folder of crash reports, relative to the workspace. */
   crashes?: string;
+  /**
+   * With `crashes` "sentry:ORG/PROJECT": Sentry's address (default https://sentry.io), the issue
+   * query (default is:unresolved) and limit (default 10), saved with the run; and the token
+   * (CLI: SENTRY_AUTH_TOKEN; editor: its secret storage), never saved. Read only by a new run.
+   */
+  sentry?: SentryOptions;
   /** With task "crash-folder": causes of crash groups this new run leaves out (the editor's group pick). */
   leaveOut?: readonly string[];
   /** The tools whose calls wait for a person's yes ("*": all; default: what each tool declares, i.e. issue_file). */
@@ -86,6 +94,13 @@ export interface TriageRunOptions {
   events?: RunEventStore;
   /** Told when an event could not be recorded (the run goes on without it). */
   onHistoryError?: (e: unknown) => void;
+}
+
+export interface SentryOptions {
+  baseUrl?: string;
+  query?: string;
+  limit?: number | string;
+  token?: string;
 }
 
 export interface TriageOutcome {
@@ -120,23 +135,39 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
   const latest = await latestRun(store, { task: ownFolder ? CRASH_FOLDER_TASK : o.task, ...(o.workspace ? { workspace: o.workspace } : {}) });
   if (latest && !o.fresh) return resumeTriage({ ...o, runId: latest.runId });
-  const task = ownFolder
-    ? await crashFolderTask(path.resolve(o.workspace!), o.crashes, {
-        ...(o.testCommand ? { testCommand: o.testCommand } : {}),
-        ...(o.leaveOut ? { leaveOut: o.leaveOut } : {}),
-      })
-    : findTask(o.task);
   if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
     throw new BadInputError(
       "The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code's language models) for your own crash reports.",
     );
+  const sentry = ownFolder ? sentryFetchOf(o) : undefined;
+  const task = ownFolder
+    ? await crashFolderTask(path.resolve(o.workspace!), o.crashes, {
+        ...(o.testCommand ? { testCommand: o.testCommand } : {}),
+        ...(o.leaveOut ? { leaveOut: o.leaveOut } : {}),
+        ...(sentry ? { sentry } : {}),
+      })
+    : findTask(o.task);
 
   return drive(o, task, { state: await newTriageState(o, task, store) });
 }
 
+/** With a Sentry crash source: its settings, checked (bad input is refused before anything is fetched or made), and the token. */
+export function sentryFetchOf(o: Pick<TriageRunOptions, 'crashes' | 'sentry'>): SentryFetch | undefined {
+  if (!isSentrySource(o.crashes)) return undefined;
+  const s = o.sentry ?? {};
+  return {
+    ...sentrySettings({
+      ...(s.baseUrl !== undefined ? { baseUrl: s.baseUrl } : {}),
+      ...(s.query !== undefined ? { query: s.query } : {}),
+      ...(s.limit !== undefined ? { limit: s.limit } : {}),
+    }),
+    token: s.token,
+  };
+}
+
 /** A new run's first state: its workspace (the given folder, or a fresh copy of the task's sample), model and options. */
 export async function newTriageState(
-  o: Pick<TriageRunOptions, 'workspace' | 'model' | 'trackerUrl' | 'keys' | 'crashes' | 'githubApiUrl' | 'testCommand'>,
+  o: Pick<TriageRunOptions, 'workspace' | 'model' | 'trackerUrl' | 'keys' | 'crashes' | 'githubApiUrl' | 'testCommand' | 'sentry'>,
   task: TaskSpec,
   store: RunStore,
 ): Promise<RunState> {
@@ -169,6 +200,14 @@ export async function newTriageState(
   if (o.testCommand) options.testCommand = o.testCommand;
   Object.assign(options, baseUrlOption(choice));
   if (ownFolder && o.crashes) options.crashes = o.crashes;
+  const sentry = ownFolder ? sentryFetchOf(o) : undefined;
+  if (sentry) {
+    // Where the groups came from, for the links back (the token is never saved).
+    options.crashes = o.crashes!.trim();
+    options.sentryUrl = sentry.baseUrl;
+    options.sentryQuery = sentry.query;
+    options.sentryLimit = String(sentry.limit);
+  }
   return newState({
     runId,
     task: task.name,
