@@ -7,7 +7,6 @@
  * Sentry's order, its cause slug made as a folder group's is (a slug taken twice gets -2...).
  */
 import * as path from 'node:path';
-import type { SavedCrashGroup, SentryFrameRef } from '../../store/state';
 import { walkFiles } from '../../workspace/walk';
 import { slugOf } from '../group';
 import type { Crash } from '../parse';
@@ -17,6 +16,35 @@ import { sentryGet, type SentryHttpOptions, type SentryPage } from './http';
 import { SentryEventSchema, SentryExceptionDataSchema, SentryIssueListSchema, type SentryEvent, type SentryIssue } from './schemas';
 import { parseSentrySource, type SentrySettings } from './source';
 
+/** A frame placed in the workspace, with its line. */
+export interface SentryPlacedFrame {
+  file: string;
+  fn: string;
+  line?: number;
+}
+
+/** A Sentry issue as a crash group (the shape a run saves: store/state.ts's SavedCrashGroup). */
+export interface SentryCrashGroup {
+  cause: string;
+  signature: string;
+  /** Always empty: the evidence is the Sentry issue, not report files. */
+  reports: string[];
+  message: string;
+  frames: SentryPlacedFrame[];
+  sentry: {
+    id: string;
+    shortId?: string;
+    title: string;
+    culprit?: string;
+    count: number;
+    userCount: number;
+    firstSeen?: string;
+    lastSeen?: string;
+    permalink?: string;
+    eventId?: string;
+  };
+}
+
 /** Frames kept per group, to show the model and the person (innermost first). */
 export const SENTRY_FRAMES_KEPT = 8;
 const MAX_MESSAGE_CHARS = 500;
@@ -25,7 +53,7 @@ export interface SentryFetch extends SentrySettings, Pick<SentryHttpOptions, 'ma
   token: string | undefined;
 }
 
-export async function sentryCrashGroups(workspace: string, crashes: string, o: SentryFetch): Promise<SavedCrashGroup[]> {
+export async function sentryCrashGroups(workspace: string, crashes: string, o: SentryFetch): Promise<SentryCrashGroup[]> {
   const { org, project } = parseSentrySource(crashes);
   const source = `sentry:${org}/${project}`;
   if (!o.token) throw new SentryAuthError(source, 'missing');
@@ -41,7 +69,7 @@ export async function sentryCrashGroups(workspace: string, crashes: string, o: S
   };
   const issues = await listIssues(http, org, project, o);
   const files = new Set(await walkFiles(workspace, path.resolve(workspace)));
-  const groups: SavedCrashGroup[] = [];
+  const groups: SentryCrashGroup[] = [];
   const taken = new Map<string, number>();
   for (const issue of issues) {
     const event = await latestEvent(http, org, issue.id);
@@ -122,8 +150,8 @@ export function crashOf(issue: SentryIssue, event: SentryEvent | undefined): Cra
   };
 }
 
-function placedFrames(c: Crash, files: ReadonlySet<string>): SentryFrameRef[] {
-  const out: SentryFrameRef[] = [];
+function placedFrames(c: Crash, files: ReadonlySet<string>): SentryPlacedFrame[] {
+  const out: SentryPlacedFrame[] = [];
   for (const f of c.frames) {
     const file = placeInWorkspace(f, files);
     if (!file) continue;
