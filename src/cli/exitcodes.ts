@@ -20,6 +20,9 @@ export const EXIT = {
   trackerStoreCorrupt: 13,
   git: 14,
   writesNotAllowed: 15,
+  sentryAuth: 16,
+  sentryNotFound: 17,
+  sentryUnavailable: 18,
   cancelled: 130,
 } as const;
 
@@ -48,6 +51,9 @@ const BY_CODE: Record<string, number> = {
   'store-unavailable': EXIT.storeUnavailable,
   'tracker-store-corrupt': EXIT.trackerStoreCorrupt,
   'writes-not-allowed': EXIT.writesNotAllowed,
+  'sentry-auth': EXIT.sentryAuth,
+  'sentry-not-found': EXIT.sentryNotFound,
+  'sentry-unavailable': EXIT.sentryUnavailable,
 };
 
 export function exitCodeOf(e: unknown): number {

@@ -4,7 +4,8 @@ import { DEFAULT_LIMITS, DEFAULT_MAX_RESTARTS } from '../agent/budget';
 export const USAGE = `triage: a durable LLM triage agent, headless
 
   triage run --task NAME --state DIR [--workspace DIR] [--approve ask|yes|no]
-             [--crashes FOLDER (with --task crash-folder)] [--approve-tools a,b|*]
+             [--crashes FOLDER|sentry:ORG/PROJECT (with --task crash-folder)]
+             [--sentry-url URL] [--sentry-query Q] [--sentry-limit N] [--approve-tools a,b|*]
              [--die-after TOOL] [--keys on|off] [--model recorded|anthropic|openai]
              [--model-name NAME] [--base-url URL] [--tracker embedded|github:OWNER/REPO|URL]
              [--test-command CMD] [--record FILE [--force]]
@@ -13,7 +14,8 @@ export const USAGE = `triage: a durable LLM triage agent, headless
              (--record refuses a FILE that exists unless --force: a resumed run recording to
               its own FILE continues it; any other file is replaced. --base-url is an http(s)
               URL without user:password@: keys go in ANTHROPIC_API_KEY / OPENAI_API_KEY)
-  triage group --crashes FOLDER [--workspace DIR] [--json]
+  triage group --crashes FOLDER|sentry:ORG/PROJECT [--workspace DIR] [--sentry-url URL]
+               [--sentry-query Q] [--sentry-limit N] [--json]
   triage status --state DIR [--json]
   triage show --state DIR --run ID [--transcript] [--json]
   triage tasks [--json]
@@ -46,4 +48,9 @@ Exit status: 0 done, 2 bad input, 3 paused for a person, 4 locked by another pro
 12 run store unavailable (PostgreSQL),
 13 tracker issue file corrupt (<state>/tracker/issues.json or the served --dir's),
 14 git (--pull-requests: not a repository, a branch taken, a push refused), 15 triage tool refused a tool that writes (no --allow-writes),
-130 cancelled. GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).`;
+16 Sentry token missing or refused (401/403), 17 Sentry organization or project not found (404),
+18 Sentry unreachable (no answer, 5xx, still rate limited), 130 cancelled.
+GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).
+Sentry (--crashes sentry:ORG/PROJECT; also self-hosted Sentry and GlitchTip): SENTRY_AUTH_TOKEN,
+--sentry-url or SENTRY_URL (default https://sentry.io), --sentry-query (default is:unresolved),
+--sentry-limit (default 10, at most 100); the issues are fetched once, at a new run's start.`;

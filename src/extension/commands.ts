@@ -16,6 +16,7 @@ import { sampleCopyStart } from './logic/sample-copy-place';
 import { ANSWERED_BY, type NotificationApprover, type Questions } from './approver';
 import type { ModelOption, RunManager } from './run-manager';
 import type { ApiKeys } from './secrets';
+import type { SentryToken } from './sentry-token';
 import type { Node } from './runs-view';
 import { pickModel, pickTask } from './pickers';
 import { modelForResume, modelForStart } from './models';
@@ -33,6 +34,8 @@ export interface CommandDeps {
   approver: NotificationApprover;
   questions: Questions;
   keys: ApiKeys;
+  /** The Sentry token in secret storage (a Sentry project as the crash source). */
+  sentryToken: SentryToken;
   settings: () => ExtensionSettings;
   stateDir: () => string;
   /** The run store this window works on (the state folder's, or the shared PostgreSQL store). */
@@ -211,7 +214,8 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
   /** Start's first steps, shared by both start commands: the workspace, the task, and what its latest run here says. */
   const startWhat = async (): Promise<{ ws: string; task: NonNullable<Awaited<ReturnType<typeof pickTask>>>; fresh: boolean } | undefined> => {
     const ws = needWorkspace(d);
-    const task = await pickTask(ws);
+    const sentry = d.settings().sentry;
+    const task = await pickTask(ws, sentry ? { setting: sentry, token: d.sentryToken } : undefined);
     if (!task) return undefined;
     await checkSample(task, ws);
     const choice = await latestChoice(task.task, ws);
@@ -256,7 +260,9 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
       `start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`,
     );
     await d.manager.start(task.task, ws, model, {
-      ...(task.kind === 'folder' ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}) } : {}),
+      ...(task.kind === 'folder'
+        ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}), ...(task.sentry ? { sentry: task.sentry } : {}) }
+        : {}),
       ...(what.fresh ? { fresh: true } : {}),
       ...tracker,
       ...access,
@@ -283,7 +289,9 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     const access = await githubAccess(tracker.trackerUrl);
     d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
     await d.manager.start(task.task, ws, model, {
-      ...(task.kind === 'folder' ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}) } : {}),
+      ...(task.kind === 'folder'
+        ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}), ...(task.sentry ? { sentry: task.sentry } : {}) }
+        : {}),
       recordTo: target.fsPath,
       ...(what.fresh ? { fresh: true } : {}),
       ...tracker,
@@ -374,6 +382,9 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
 
   register('durableTriage.setApiKey', () => cmds.setApiKey());
   register('durableTriage.setStorePassword', () => d.setStorePassword());
+  register('durableTriage.setSentryToken', async () => {
+    if ((await d.sentryToken.prompt()) !== undefined) void vscode.window.showInformationMessage('Durable Triage: the Sentry token is stored.');
+  });
   register('durableTriage.showLog', () => d.log.show(true));
   register('durableTriage.refreshRuns', () => d.refresh());
   return cmds;

@@ -17,6 +17,7 @@ import { registerDocs } from './docs';
 import { RunManager } from './run-manager';
 import { RUNS_VIEW, RunsView } from './runs-view';
 import { ApiKeys } from './secrets';
+import { SentryToken } from './sentry-token';
 import { RunStatusBar } from './status-bar';
 import { presentStop, type StopDeps } from './stops';
 import { startupScan } from './startup';
@@ -52,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const approver = new NotificationApprover({ questions, docs: docs.memory, log });
   const statusBar = new RunStatusBar();
   const keys = new ApiKeys(context.secrets);
+  const sentryToken = new SentryToken(context.secrets);
   context.subscriptions.push(statusBar);
 
   // Created below, after the parts they need; `changed` may be called before that.
@@ -146,6 +148,7 @@ export function activate(context: vscode.ExtensionContext): void {
     approver,
     questions,
     keys,
+    sentryToken,
     settings: current,
     stateDir: storeName,
     workspace: workspaceFolder,

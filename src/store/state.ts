@@ -77,6 +77,26 @@ export const FileRecordSchema = z.object({
 });
 export type FileRecord = z.infer<typeof FileRecordSchema>;
 
+/** A stack frame placed in the workspace. */
+export const SentryFrameRefSchema = z.object({ file: z.string(), fn: z.string(), line: z.number().optional() });
+export type SentryFrameRef = z.infer<typeof SentryFrameRefSchema>;
+
+/** A Sentry issue as a run saw it at its start (never the token). */
+export const SentryIssueRefSchema = z.object({
+  id: z.string(),
+  shortId: z.string().optional(),
+  title: z.string(),
+  culprit: z.string().optional(),
+  count: z.number(),
+  userCount: z.number(),
+  firstSeen: z.string().optional(),
+  lastSeen: z.string().optional(),
+  permalink: z.string().optional(),
+  /** The latest event's ID when the run started. */
+  eventId: z.string().optional(),
+});
+export type SentryIssueRef = z.infer<typeof SentryIssueRefSchema>;
+
 /** A crash group as the run first saw it (the crash-folder task's grouping of raw reports). */
 export const SavedCrashGroupSchema = z.object({
   cause: z.string(),
@@ -86,6 +106,12 @@ export const SavedCrashGroupSchema = z.object({
   reports: z.array(z.string()),
   /** The group's own folder, when the reports came sorted one folder per cause. */
   folder: z.string().optional(),
+  /** The crash's message (a Sentry group: its latest event's). */
+  message: z.string().optional(),
+  /** Where it happened in the workspace, innermost first (a Sentry group: its latest event's in-app frames). */
+  frames: z.array(SentryFrameRefSchema).optional(),
+  /** The Sentry issue the group is (`--crashes sentry:ORG/PROJECT`), as it was when the run started. */
+  sentry: SentryIssueRefSchema.optional(),
 });
 export type SavedCrashGroup = z.infer<typeof SavedCrashGroupSchema>;
 

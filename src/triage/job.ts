@@ -39,6 +39,8 @@ import { RecordingProvider } from '../model/recording-writer';
 import type { RunEventStore } from '../store/run-event';
 import { runEvents } from './run-events';
 import { causeBranchTools, checkPullRequestChoice, resolvePullRequestOptions, type PullRequestChoice } from './pull-requests';
+import { isSentrySource, sentrySettings } from '../crashes/sentry/source';
+import type { SentryFetch } from '../crashes/sentry/groups';
 
 export interface TriageRunOptions {
   /** Which ripgrep search_files runs (tools/search/find-ripgrep.ts): the editor passes its bundled copy. */
@@ -78,6 +80,12 @@ export interface TriageRunOptions {
   store?: StoreOptions;
   /** With task "crash-folder": the folder of crash reports, relative to the workspace. */
   crashes?: string;
+  /**
+   * With `crashes` "sentry:ORG/PROJECT": Sentry's address (default https://sentry.io), the issue
+   * query (default is:unresolved) and limit (default 10), saved with the run; and the token
+   * (CLI: SENTRY_AUTH_TOKEN; editor: its secret storage), never saved. Read only by a new run.
+   */
+  sentry?: SentryOptions;
   /** With task "crash-folder": causes of crash groups this new run leaves out (the editor's group pick). */
   leaveOut?: readonly string[];
   /** The tools whose calls wait for a person's yes ("*": all; default: what each tool declares, i.e. issue_file). */
@@ -92,6 +100,13 @@ export interface TriageRunOptions {
   onHistoryError?: (e: unknown) => void;
   /** One branch, commit and pull request per cause (`--pull-requests`); needs a GitHub tracker and a workspace in a git clone. Saved with the run. */
   pullRequests?: PullRequestChoice;
+}
+
+export interface SentryOptions {
+  baseUrl?: string;
+  query?: string;
+  limit?: number | string;
+  token?: string;
 }
 
 export interface TriageOutcome {
@@ -127,23 +142,39 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
   const latest = await latestRun(store, { task: ownFolder ? CRASH_FOLDER_TASK : o.task, ...(o.workspace ? { workspace: o.workspace } : {}) });
   if (latest && !o.fresh) return resumeTriage({ ...o, runId: latest.runId });
-  const task = ownFolder
-    ? await crashFolderTask(path.resolve(o.workspace!), o.crashes, {
-        ...(o.testCommand ? { testCommand: o.testCommand } : {}),
-        ...(o.leaveOut ? { leaveOut: o.leaveOut } : {}),
-      })
-    : findTask(o.task);
   if (ownFolder && (isProvider(o.model) ? o.model.provider : (o.model?.provider ?? 'recorded')) === 'recorded')
     throw new BadInputError(
       "The recorded demo model only replays the bundled tasks; pick a real model (Anthropic, OpenAI-compatible or VS Code's language models) for your own crash reports.",
     );
+  const sentry = ownFolder ? sentryFetchOf(o) : undefined;
+  const task = ownFolder
+    ? await crashFolderTask(path.resolve(o.workspace!), o.crashes, {
+        ...(o.testCommand ? { testCommand: o.testCommand } : {}),
+        ...(o.leaveOut ? { leaveOut: o.leaveOut } : {}),
+        ...(sentry ? { sentry } : {}),
+      })
+    : findTask(o.task);
 
   return drive(o, task, { state: await newTriageState(o, task, store) });
 }
 
+/** With a Sentry crash source: its settings, checked (bad input is refused before anything is fetched or made), and the token. */
+export function sentryFetchOf(o: Pick<TriageRunOptions, 'crashes' | 'sentry'>): SentryFetch | undefined {
+  if (!isSentrySource(o.crashes)) return undefined;
+  const s = o.sentry ?? {};
+  return {
+    ...sentrySettings({
+      ...(s.baseUrl !== undefined ? { baseUrl: s.baseUrl } : {}),
+      ...(s.query !== undefined ? { query: s.query } : {}),
+      ...(s.limit !== undefined ? { limit: s.limit } : {}),
+    }),
+    token: s.token,
+  };
+}
+
 /** A new run's first state: its workspace (the given folder, or a fresh copy of the task's sample), model and options. */
 export async function newTriageState(
-  o: Pick<TriageRunOptions, 'workspace' | 'model' | 'trackerUrl' | 'keys' | 'crashes' | 'githubApiUrl' | 'testCommand' | 'pullRequests'>,
+  o: Pick<TriageRunOptions, 'workspace' | 'model' | 'trackerUrl' | 'keys' | 'crashes' | 'githubApiUrl' | 'testCommand' | 'pullRequests' | 'sentry'>,
   task: TaskSpec,
   store: RunStore,
 ): Promise<RunState> {
@@ -178,6 +209,14 @@ export async function newTriageState(
   Object.assign(options, baseUrlOption(choice));
   if (ownFolder && o.crashes) options.crashes = o.crashes;
   if (o.pullRequests) Object.assign(options, await resolvePullRequestOptions(o.pullRequests, workspace, tracker.kind));
+  const sentry = ownFolder ? sentryFetchOf(o) : undefined;
+  if (sentry) {
+    // Where the groups came from, for the links back (the token is never saved).
+    options.crashes = o.crashes!.trim();
+    options.sentryUrl = sentry.baseUrl;
+    options.sentryQuery = sentry.query;
+    options.sentryLimit = String(sentry.limit);
+  }
   return newState({
     runId,
     task: task.name,

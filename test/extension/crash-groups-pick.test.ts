@@ -26,3 +26,31 @@ test('the Start row counts the groups kept; the rows say which are left out', ()
   assert.match(groupRows(groups, out)[0].description, /left out/);
   assert.equal(startRow(groups, new Set(['npe', 'oom']), 'c').canStart, false);
 });
+
+test('Sentry groups: the rows show events and users and the issue, the Start row the events, and a row opens its issue in Sentry', () => {
+  const sentry = [
+    {
+      cause: 'parse-duration-type-error',
+      signature: 'TypeError @ parseDuration (src/duration.js)',
+      reports: [],
+      sentry: { id: '101', title: "TypeError: Cannot read properties of undefined (reading 'ms')", count: 1024, userCount: 37, lastSeen: '2026-12-01T10:00:00Z' },
+    },
+    { cause: 'total-type-error', signature: 'TypeError @ total (src/report.js)', reports: [], sentry: { id: '102', title: 'TypeError: Reduce', count: 1, userCount: 1 } },
+  ];
+  assert.deepEqual(groupRows(sentry, new Set(['total-type-error'])), [
+    {
+      label: 'parse-duration-type-error',
+      description: '1024 events, 37 users',
+      detail: "TypeError @ parseDuration (src/duration.js) · TypeError: Cannot read properties of undefined (reading 'ms') · last seen 2026-12-01T10:00:00Z",
+      cause: 'parse-duration-type-error',
+    },
+    {
+      label: '$(circle-slash) total-type-error',
+      description: '1 event, 1 user · left out',
+      detail: 'TypeError @ total (src/report.js) · TypeError: Reduce',
+      cause: 'total-type-error',
+    },
+  ]);
+  assert.equal(startRow(sentry, new Set(), 'sentry:acme/api').detail, '1025 events in the Sentry project acme/api; one issue per group');
+  assert.deepEqual(groupActions('total-type-error', new Set(), true), [GROUP_ACTIONS.openInSentry, GROUP_ACTIONS.leaveOut]);
+});

@@ -90,3 +90,25 @@ test('a model base URL with a user name or password is reported without the secr
   assert.match(problems[0], /^durableTriage\.model\.baseUrl holds a user name or password \(http:\/\/\*\*\*@127\.0\.0\.1:11434\/v1\)/);
   assert.ok(!/alice|hunter2/.test(problems[0]), problems[0]);
 });
+
+test('the Sentry settings: a project makes it a crash source with its URL, query and limit; a bad one is reported and not offered', () => {
+  assert.equal(readSettings(from({})).settings.sentry, undefined);
+  assert.deepEqual(readSettings(from({ 'crashes.sentry': 'acme/api' })).settings.sentry, {
+    crashes: 'sentry:acme/api',
+    baseUrl: 'https://sentry.io',
+    query: 'is:unresolved',
+    limit: 10,
+  });
+  assert.deepEqual(
+    readSettings(from({ 'crashes.sentry': ' acme/api ', 'crashes.sentryUrl': 'https://glitchtip.example.com/', 'crashes.sentryQuery': 'is:unresolved level:error', 'crashes.sentryLimit': 3 }))
+      .settings.sentry,
+    { crashes: 'sentry:acme/api', baseUrl: 'https://glitchtip.example.com', query: 'is:unresolved level:error', limit: 3 },
+  );
+  for (const bad of [{ 'crashes.sentry': 'acme' }, { 'crashes.sentry': 'acme/api', 'crashes.sentryUrl': 'https://me:pw@sentry.io' }, { 'crashes.sentry': 'acme/api', 'crashes.sentryLimit': 0 }]) {
+    const r = readSettings(from(bad));
+    assert.equal(r.settings.sentry, undefined, JSON.stringify(bad));
+    assert.equal(r.problems.length, 1);
+    assert.match(r.problems[0], /^durableTriage\.crashes\.sentry\*: .*not offered/);
+    assert.ok(!r.problems[0].includes(':pw@'));
+  }
+});

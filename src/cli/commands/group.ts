@@ -8,11 +8,27 @@ import { flags } from '../flags';
 import { BadInputError } from '../../core/errors';
 import { groupCrashes } from '../../crashes/group';
 import { EXIT } from '../exitcodes';
+import { isSentrySource } from '../../crashes/sentry/source';
+import { sentryGroups } from '../../triage/tasks/crash-folder';
+import { sentryFetchOf } from '../../triage/job';
+import { SENTRY_FLAGS, sentryFromFlags } from '../sentry-flags';
+import type { SavedCrashGroup } from '../../store/state';
 
 export async function cmdGroup(args: string[]): Promise<number> {
-  const { values: v } = flags(args, { crashes: { type: 'string' }, workspace: { type: 'string' }, json: { type: 'boolean', default: false } });
-  if (!v.crashes) throw new BadInputError('triage group needs --crashes FOLDER (relative to the workspace).');
+  const { values: v } = flags(args, {
+    crashes: { type: 'string' },
+    workspace: { type: 'string' },
+    ...SENTRY_FLAGS,
+    json: { type: 'boolean', default: false },
+  });
+  if (!v.crashes) throw new BadInputError('triage group needs --crashes FOLDER (relative to the workspace) or --crashes sentry:ORG/PROJECT.');
   const workspace = path.resolve((v.workspace as string | undefined) ?? '.');
+  if (isSentrySource(v.crashes as string)) {
+    const crashes = v.crashes as string;
+    const groups = await sentryGroups(workspace, crashes, sentryFetchOf({ crashes, sentry: sentryFromFlags(v) })!);
+    printSentryGroups(crashes, groups, v.json === true);
+    return EXIT.done;
+  }
   const g = await groupCrashes(workspace, v.crashes as string);
   if (v.json) {
     process.stdout.write(
@@ -41,4 +57,19 @@ export async function cmdGroup(args: string[]): Promise<number> {
   if (g.ungrouped.length > 0) process.stdout.write(`\nno crash found in: ${g.ungrouped.join(', ')}\n`);
   if (g.skipped.length > 0) process.stdout.write(`\nnot read: ${g.skipped.map((x) => `${x.path} (${x.reason})`).join(', ')}\n`);
   return EXIT.done;
+}
+
+/** A Sentry project's groups, as a run would start on them (the token is never printed). */
+function printSentryGroups(crashes: string, groups: SavedCrashGroup[], json: boolean): void {
+  if (json) {
+    process.stdout.write(JSON.stringify({ source: crashes, groups }) + '\n');
+    return;
+  }
+  process.stdout.write(`${groups.length} crash group(s) from the Sentry issues of ${crashes.slice('sentry:'.length)}\n`);
+  for (const g of groups) {
+    const s = g.sentry!;
+    process.stdout.write(`\n${g.cause}  (${s.count} event${s.count === 1 ? '' : 's'}, ${s.userCount} user${s.userCount === 1 ? '' : 's'})\n  ${g.signature}\n  ${s.title}\n`);
+    for (const f of g.frames ?? []) process.stdout.write(`  at ${f.fn || '?'} (${f.file}${f.line !== undefined ? `:${f.line}` : ''})\n`);
+    if (s.permalink) process.stdout.write(`  ${s.permalink}\n`);
+  }
 }

@@ -17,6 +17,7 @@ import { EXIT } from '../exitcodes';
 import { describeEvent } from '../progress';
 import { LIMIT_FLAGS, limitsFromFlags } from '../limit-flags';
 import { githubApiUrl } from '../../tracker/github/spec';
+import { SENTRY_FLAGS, sentryFromFlags } from '../sentry-flags';
 
 /** --record never replaces a file (or link) that is there already, unless --force says so. */
 async function refuseExisting(file: string): Promise<void> {
@@ -38,6 +39,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     ...STORE_FLAGS,
     workspace: { type: 'string' },
     crashes: { type: 'string' },
+    ...SENTRY_FLAGS,
     'approve-tools': { type: 'string' },
     approve: { type: 'string', default: 'ask' },
     'die-after': { type: 'string' },
@@ -91,6 +93,7 @@ export async function cmdRun(args: string[]): Promise<number> {
       task: v.task as string,
       ...(v.workspace ? { workspace: path.resolve(v.workspace as string) } : {}),
       ...(v.crashes ? { crashes: v.crashes as string } : {}),
+      sentry: sentryFromFlags(v),
       ...(v['approve-tools'] !== undefined
         ? {
             approvalTools: (v['approve-tools'] as string)

@@ -24,6 +24,10 @@ export const USER_ONLY_SETTINGS = [
   'budget.maxDollars',
   'budget.maxTokens',
   'maxRestarts',
+  'crashes.sentry',
+  'crashes.sentryUrl',
+  'crashes.sentryQuery',
+  'crashes.sentryLimit',
 ] as const;
 
 /** A workspace value is used only once the user allowed it for this workspace. */

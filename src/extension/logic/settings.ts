@@ -9,6 +9,7 @@ import { parseTrackerSpec } from '../../tracker/spec';
 import { hasUserinfoPassword, isPgUrl, redactUrl, secretParams } from '../../store/store-url';
 import { DEFAULT_LIMITS } from '../../agent/budget';
 import { baseUrlProblem } from '../../model/base-url';
+import { parseSentrySource, sentrySettings } from '../../crashes/sentry/source';
 
 export const PROVIDERS = ['recorded', 'vscode-lm', 'anthropic', 'openai'] as const;
 export type ProviderSetting = (typeof PROVIDERS)[number];
@@ -40,6 +41,16 @@ export interface ExtensionSettings {
   tracker?: string;
   /** run_tests runs this instead of the workspace's detected test runner. */
   testCommand?: string;
+  /** durableTriage.crashes.sentry*: the Sentry project Start Triage offers (its token is in secret storage). */
+  sentry?: SentrySetting;
+}
+
+export interface SentrySetting {
+  /** "sentry:ORG/PROJECT". */
+  crashes: string;
+  baseUrl: string;
+  query: string;
+  limit: number;
 }
 
 function isTrackerSpec(t: string): boolean {
@@ -113,6 +124,8 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
   if (tracker) settings.tracker = tracker;
   const testCommand = text('testCommand');
   if (testCommand) settings.testCommand = testCommand;
+  const sentry = sentrySetting(text('crashes.sentry'), get, problems);
+  if (sentry) settings.sentry = sentry;
   const store = text('store');
   if (store) {
     const checked = checkStoreSetting(store);
@@ -146,4 +159,25 @@ export function checkStoreSetting(s: string): { ok: true } | { ok: false; why: s
     };
   }
   return { ok: true };
+}
+
+/** The Sentry settings, when a project is set and every one is usable; otherwise reported and unset. */
+function sentrySetting(project: string | undefined, get: SettingsGetter, problems: string[]): SentrySetting | undefined {
+  const url = get('crashes.sentryUrl');
+  const query = get('crashes.sentryQuery');
+  const limit = get('crashes.sentryLimit');
+  if (project === undefined) return undefined;
+  const crashes = `sentry:${project.replace(/^sentry:/, '')}`;
+  try {
+    parseSentrySource(crashes);
+    const s = sentrySettings({
+      ...(typeof url === 'string' ? { baseUrl: url } : {}),
+      ...(typeof query === 'string' && query.trim() !== '' ? { query: query.trim() } : {}),
+      ...(typeof limit === 'number' ? { limit } : {}),
+    });
+    return { crashes, ...s };
+  } catch (e) {
+    problems.push(`durableTriage.crashes.sentry*: ${(e as Error).message} Sentry is not offered as a crash source until it is fixed.`);
+    return undefined;
+  }
 }

@@ -16,6 +16,9 @@ import { groupCrashes } from '../../crashes/group';
 import { testLayout } from '../../runners/layout';
 import { OWN_REPO_SYSTEM } from './prompts';
 import { crashGroupList } from './crash-list';
+import { sentryGroupList } from './sentry-list';
+import { isSentrySource, parseSentrySource } from '../../crashes/sentry/source';
+import { sentryCrashGroups, type SentryFetch } from '../../crashes/sentry/groups';
 import type { GroupSpec, TaskSpec } from './catalog';
 
 export const CRASH_FOLDER_TASK = 'crash-folder';
@@ -27,10 +30,13 @@ export interface CrashFolderOptions {
   testCommand?: string;
   /** Causes of groups to leave out of a new run (the editor's crash group pick); not with `saved`. */
   leaveOut?: readonly string[];
+  /** With `crashes` "sentry:ORG/PROJECT" and no `saved`: where and how to fetch the project's issues (the token is never saved). */
+  sentry?: SentryFetch;
 }
 
 export async function crashFolderTask(workspace: string, crashes: string | undefined, o: CrashFolderOptions = {}): Promise<TaskSpec> {
   if (!crashes) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task needs the folder of crash reports (relative to the workspace).`);
+  if (isSentrySource(crashes)) return sentryTask(workspace, crashes, o);
   const rel = crashes.split(path.sep).join('/').replace(/\/+$/, '');
   const layout = await testLayout(workspace, o.testCommand);
   const saved = o.saved ?? leaveGroupsOut(await crashFolderGroups(workspace, crashes), o.leaveOut ?? [], rel);
@@ -68,6 +74,59 @@ When every group is done, answer with a short summary that names each issue by n
     checkNames: [],
     checks: [],
   };
+}
+
+/** A Sentry project's issues as the run's crash groups: fetched once for a new run, the saved ones on a resume. */
+async function sentryTask(workspace: string, crashes: string, o: CrashFolderOptions): Promise<TaskSpec> {
+  const { org, project } = parseSentrySource(crashes);
+  const source = `sentry:${org}/${project}`;
+  const layout = await testLayout(workspace, o.testCommand);
+  let saved = o.saved;
+  if (!saved) {
+    if (!o.sentry) throw new BadInputError(`The crash groups of ${source} need the Sentry settings (its URL and a token) to be fetched.`);
+    saved = leaveGroupsOut(await sentryGroups(workspace, crashes, o.sentry), o.leaveOut ?? [], source);
+  }
+  const groups: GroupSpec[] = saved.map((g) => ({
+    cause: g.cause,
+    summary: g.sentry?.title ?? g.signature,
+    crashes: '',
+    file: g.frames?.[0]?.file ?? '',
+    test: layout.regressionTest(g.cause),
+    signature: g.signature,
+    reports: g.reports,
+  }));
+  const prompt = `Triage the crash groups of the Sentry project ${org}/${project}, the crashes of this repository's code in production. Sentry grouped them; each is listed with its Sentry issue, how often it happened, and the stack of its latest event in this repository's files:
+${sentryGroupList(saved)}
+
+${layout.describe()}
+
+For each group:
+1. read the files in its stack and find the bug it points at;
+2. write a regression test that reproduces it (for cause "<cause>": ${layout.regressionTest('<cause>')}), and run it with run_tests to see it fail;
+3. fix the bug with code_patch;
+4. run the tests until they all pass;
+5. file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that links the group's Sentry issue and says what you fixed.
+When every group is done, answer with a short summary that names each issue by number (#N).`;
+  return {
+    name: CRASH_FOLDER_TASK,
+    description: `The crash groups of the Sentry project ${org}/${project}`,
+    sample: '',
+    recording: '',
+    groups,
+    crashGroups: saved,
+    prompt,
+    system: OWN_REPO_SYSTEM,
+    checkNames: [],
+    checks: [],
+  };
+}
+
+/** A Sentry project's groups as a run would start on them; BadInputError when the query finds no issue. */
+export async function sentryGroups(workspace: string, crashes: string, o: SentryFetch): Promise<SavedCrashGroup[]> {
+  const groups = await sentryCrashGroups(workspace, crashes, o);
+  if (groups.length === 0)
+    throw new BadInputError(`The Sentry project ${crashes.slice('sentry:'.length)} has no issue for the query "${o.query}" at ${o.baseUrl}; change the query, or pick another project.`);
+  return groups;
 }
 
 /** The groups without those left out; BadInputError for a cause that is not a group, or when none is left. */
