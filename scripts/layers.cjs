@@ -26,6 +26,7 @@ const TRACKER = 'src/tracker/';
 const RUNNERS = 'src/runners/';
 const CRASHES = 'src/crashes/';
 const TOOLS = 'src/tools/';
+const MCP = 'src/mcp/';
 const TRANSCRIPT = 'src/transcript/';
 const TRIAGE = 'src/triage/';
 const CLI = 'src/cli/';
@@ -48,12 +49,13 @@ const LAYERS = [
   { path: RUNNERS, may: [CORE, DISK, WORKSPACE] },
   { path: CRASHES, may: [CORE, DISK, WORKSPACE] },
   { path: TOOLS, may: [CORE, DISK, STORE, WORKSPACE, AGENT, TRACKER, RUNNERS] },
+  { path: MCP, may: [CORE, STORE, AGENT] },
   { path: TRANSCRIPT, may: [CORE, STORE, OPEN_STORE, AGENT, TRACKER] },
-  { path: TRIAGE, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, TRANSCRIPT] },
-  { path: CLI, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, TRANSCRIPT, TRIAGE] },
+  { path: TRIAGE, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, MCP, TRANSCRIPT] },
+  { path: CLI, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, MCP, TRANSCRIPT, TRIAGE] },
   {
     path: EXTENSION,
-    may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, TRANSCRIPT, TRIAGE, 'src/webview/protocol.ts'],
+    may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, MCP, TRANSCRIPT, TRIAGE, 'src/webview/protocol.ts'],
     vscode: true,
   },
   { path: WEBVIEW, may: ['src/transcript/model.ts'], packages: ['zod'] },

@@ -18,6 +18,7 @@ export const EXIT = {
   tracker: 11,
   storeUnavailable: 12,
   trackerStoreCorrupt: 13,
+  mcp: 14,
   cancelled: 130,
 } as const;
 
@@ -41,6 +42,8 @@ const BY_CODE: Record<string, number> = {
   cancelled: EXIT.cancelled,
   'store-unavailable': EXIT.storeUnavailable,
   'tracker-store-corrupt': EXIT.trackerStoreCorrupt,
+  'mcp-server': EXIT.mcp,
+  'mcp-tools-changed': EXIT.mcp,
 };
 
 export function exitCodeOf(e: unknown): number {
