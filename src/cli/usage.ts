@@ -7,11 +7,13 @@ export const USAGE = `triage: a durable LLM triage agent, headless
              [--crashes FOLDER (with --task crash-folder)] [--approve-tools a,b|*]
              [--die-after TOOL] [--keys on|off] [--model recorded|anthropic|openai]
              [--model-name NAME] [--base-url URL] [--tracker embedded|github:OWNER/REPO|URL]
-             [--test-command CMD] [--record FILE [--force]]
+             [--test-command CMD] [--record FILE [--force]] [--mcp CONFIG.json]
              [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--new] [--json]
              (--record refuses a FILE that exists unless --force: a resumed run recording to
               its own FILE continues it; any other file is replaced. --base-url is an http(s)
-              URL without user:password@: keys go in ANTHROPIC_API_KEY / OPENAI_API_KEY)
+              URL without user:password@: keys go in ANTHROPIC_API_KEY / OPENAI_API_KEY;
+              --mcp: MCP servers whose tools the run may use, in VS Code's mcp.json shape;
+              approve one with --approve-tools server/tool)
   triage group --crashes FOLDER [--workspace DIR] [--json]
   triage status --state DIR [--json]
   triage show --state DIR --run ID [--transcript] [--json]
