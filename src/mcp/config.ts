@@ -10,7 +10,7 @@
 import * as fs from 'node:fs/promises';
 import { z } from 'zod';
 import { BadInputError } from '../core/errors';
-import { keyedRecord, parseSchema, SchemaError } from '../core/schema';
+import { keyedRecord, parseSchema, pathText, SchemaError } from '../core/schema';
 
 /** A call that does not answer within this (ms) stops the run (McpServerError `timeout`). */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -65,14 +65,13 @@ const HttpSchema = z.strictObject({
   ...Overrides,
 });
 
-export const ServerConfigSchema = z.union([StdioSchema, HttpSchema]);
 export type StdioServerConfig = z.infer<typeof StdioSchema>;
 export type HttpServerConfig = z.infer<typeof HttpSchema>;
 export type ServerConfig = StdioServerConfig | HttpServerConfig;
 
 /** VS Code's file may also hold `inputs` (prompted variables): accepted, but `${input:...}` is refused where it is used. */
 export const McpConfigSchema = z.looseObject({
-  servers: keyedRecord(ServerConfigSchema),
+  servers: keyedRecord(z.looseObject({ type: z.string().optional() })),
 });
 
 export interface McpConfig {
@@ -89,7 +88,9 @@ export async function readMcpConfig(file: string, env: NodeJS.ProcessEnv = proce
   try {
     text = await fs.readFile(file, 'utf8');
   } catch (e) {
-    throw new BadInputError(`The MCP configuration ${file} cannot be read (${(e as Error).message}). Give --mcp the path of a JSON file such as .vscode/mcp.json.`);
+    throw new BadInputError(
+      `The MCP configuration ${file} cannot be read (${(e as Error).message}). Give --mcp the path of a JSON file such as .vscode/mcp.json.`,
+    );
   }
   let raw: unknown;
   try {
@@ -109,11 +110,28 @@ export function parseMcpConfig(raw: unknown, file: string, env: NodeJS.ProcessEn
     throw e;
   }
   const servers: Record<string, ServerConfig> = {};
-  for (const [name, server] of Object.entries(parsed.servers)) {
+  for (const [name, raw] of Object.entries(parsed.servers)) {
     if (!NAME.test(name))
-      throw new BadInputError(`The MCP configuration ${file} names a server "${name}": use 1 to 32 letters, digits, "_" or "-" (the name becomes part of its tools' names).`);
+      throw new BadInputError(
+        `The MCP configuration ${file} names a server "${name}": use 1 to 32 letters, digits, "_" or "-" (the name becomes part of its tools' names).`,
+      );
+    const type = raw.type ?? ('url' in raw ? 'http' : 'stdio');
+    if (type !== 'stdio' && type !== 'http')
+      throw new BadInputError(`The MCP configuration ${file}: server "${name}" has type "${type}"; triage speaks "stdio" and "http" (Streamable HTTP).`);
+    let server: ServerConfig;
+    try {
+      server = type === 'http' ? parseSchema(HttpSchema, raw, '$') : parseSchema(StdioSchema, raw, '$');
+    } catch (e) {
+      if (e instanceof SchemaError)
+        throw new BadInputError(
+          `The MCP configuration ${file} is not valid (server "${name}"): ${e.message.replace('"$', `"$.servers${pathKey(name)}`)}. Nothing was started.`,
+        );
+      throw e;
+    }
     if ('envFile' in server && server.envFile !== undefined)
-      throw new BadInputError(`The MCP configuration ${file}: server "${name}" has "envFile", which triage does not read; put the variables in "env" (with \${env:NAME}).`);
+      throw new BadInputError(
+        `The MCP configuration ${file}: server "${name}" has "envFile", which triage does not read; put the variables in "env" (with \${env:NAME}).`,
+      );
     servers[name] = expand(server, name, file, env);
   }
   return { file, servers };
@@ -124,7 +142,9 @@ function expand(server: ServerConfig, name: string, file: string, env: NodeJS.Pr
   const fill = (v: string, field: string): string =>
     v.replace(/\$\{(env|input):([^}]*)\}/g, (_m, kind: string, key: string) => {
       if (kind === 'input')
-        throw new BadInputError(`The MCP configuration ${file}: server "${name}" ${field} uses \${input:${key}}, which only VS Code can ask for; use \${env:NAME} instead.`);
+        throw new BadInputError(
+          `The MCP configuration ${file}: server "${name}" ${field} uses \${input:${key}}, which only VS Code can ask for; use \${env:NAME} instead.`,
+        );
       const got = env[key];
       if (got === undefined) throw new BadInputError(`The MCP configuration ${file}: server "${name}" ${field} uses \${env:${key}}, which is not set.`);
       return got;
@@ -133,4 +153,8 @@ function expand(server: ServerConfig, name: string, file: string, env: NodeJS.Pr
     m && Object.fromEntries(Object.entries(m).map(([k, v]) => [k, fill(v, `${field}.${k}`)]));
   if ('url' in server) return { ...server, url: fill(server.url, 'url'), ...(server.headers ? { headers: map(server.headers, 'headers')! } : {}) };
   return { ...server, ...(server.env ? { env: map(server.env, 'env')! } : {}) };
+}
+
+function pathKey(name: string): string {
+  return pathText('', [name]).replace(/^(?=[A-Za-z_$])/, '.');
 }

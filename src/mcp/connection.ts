@@ -41,7 +41,7 @@ export class McpConnection {
         args: config.args ?? [],
         env: { ...getDefaultEnvironment(), ...config.env },
         stderr: 'pipe',
-        ...(config.cwd ?? o.cwd ? { cwd: config.cwd ?? o.cwd } : {}),
+        ...((config.cwd ?? o.cwd) ? { cwd: config.cwd ?? o.cwd } : {}),
       });
       t.stderr?.on('data', (d: Buffer) => {
         err = (err + d.toString('utf8')).slice(-STDERR_KEPT);
@@ -55,7 +55,11 @@ export class McpConnection {
       await client.connect(transport, { timeout });
     } catch (e) {
       await client.close().catch(() => undefined);
-      throw new McpServerError(name, 'start', `will not start: ${conn.what()} ${startFailure(e, timeout)}${conn.stderrNote()}. Check the server's entry in the --mcp file.`);
+      throw new McpServerError(
+        name,
+        'start',
+        `will not start: ${conn.what()} ${startFailure(e, timeout)}${conn.stderrNote()}. Check the server's entry in the --mcp file.`,
+      );
     }
     client.onclose = () => {
       conn.closed = true;
@@ -90,7 +94,13 @@ export class McpConnection {
    * checks a result against the tool's declared output schema (a mismatch throws, and becomes
    * the call's error result in the loop).
    */
-  async call(tool: string, args: Record<string, unknown>, meta: Record<string, unknown> | undefined, signal: AbortSignal, timeoutMs?: number): Promise<CallToolResult> {
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    meta: Record<string, unknown> | undefined,
+    signal: AbortSignal,
+    timeoutMs?: number,
+  ): Promise<CallToolResult> {
     const t = timeoutMs ?? this.config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const r = await this.guard(`calling ${tool}`, t, () =>
       this.client.callTool({ name: tool, arguments: args, ...(meta ? { _meta: meta } : {}) }, undefined, { timeout: t, signal }),
@@ -99,7 +109,12 @@ export class McpConnection {
   }
 
   private async guard<T>(doing: string, timeoutMs: number, work: () => Promise<T>): Promise<T> {
-    if (this.closed) throw new McpServerError(this.name, 'gone', `${this.what()} is no longer running (it stopped before ${doing})${this.stderrNote()}. Its call was saved with its attempt marker; resume once the server runs again.`);
+    if (this.closed)
+      throw new McpServerError(
+        this.name,
+        'gone',
+        `${this.what()} is no longer running (it stopped before ${doing})${this.stderrNote()}. Its call was saved with its attempt marker; resume once the server runs again.`,
+      );
     try {
       return await work();
     } catch (e) {
@@ -110,7 +125,11 @@ export class McpConnection {
           `${this.what()} did not answer within ${timeoutMs} ms while ${doing}. The run stopped and was saved; a resume asks whether the call happened (its lookup, or you). Raise "timeoutMs" for the server if it is just slow.`,
         );
       if (this.closed || (e instanceof McpError && e.code === (ErrorCode.ConnectionClosed as number)))
-        throw new McpServerError(this.name, 'gone', `${this.what()} went away while ${doing}${this.stderrNote()}. The run stopped and was saved; resume once the server runs again.`);
+        throw new McpServerError(
+          this.name,
+          'gone',
+          `${this.what()} went away while ${doing}${this.stderrNote()}. The run stopped and was saved; resume once the server runs again.`,
+        );
       throw e;
     }
   }

@@ -16,7 +16,10 @@ export function saveTools(server: string, config: ServerConfig, listed: McpTool[
   const names = new Set(listed.map((t) => t.name));
   for (const field of ['readOnly', 'idempotent', 'mutating'] as const)
     for (const n of config[field] ?? [])
-      if (!names.has(n)) throw new BadInputError(`The MCP configuration ${file}: server "${server}" "${field}" names "${n}", which the server does not list (it lists ${[...names].join(', ')}).`);
+      if (!names.has(n))
+        throw new BadInputError(
+          `The MCP configuration ${file}: server "${server}" "${field}" names "${n}", which the server does not list (it lists ${[...names].join(', ')}).`,
+        );
   const tools: SavedMcpTool[] = [];
   for (const t of listed) {
     const as = modelName(server, t.name);
@@ -32,7 +35,8 @@ export function saveTools(server: string, config: ServerConfig, listed: McpTool[
     tools.push(saved);
   }
   for (const [tool, l] of Object.entries(config.lookup ?? {})) {
-    if (!names.has(tool)) throw new BadInputError(`The MCP configuration ${file}: server "${server}" has a lookup for "${tool}", which the server does not list.`);
+    if (!names.has(tool))
+      throw new BadInputError(`The MCP configuration ${file}: server "${server}" has a lookup for "${tool}", which the server does not list.`);
     const read = tools.find((t) => t.name === l.tool);
     if (!read) throw new BadInputError(`The MCP configuration ${file}: the lookup of "${server}/${tool}" calls "${l.tool}", which the server does not list.`);
     if (!read.readOnly)

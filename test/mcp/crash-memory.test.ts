@@ -25,7 +25,11 @@ function memoryServer(file: string, lookup: boolean): Record<string, unknown> {
       args: [MEMORY_SERVER],
       env: { MEMORY_FILE_PATH: file },
       ...(lookup
-        ? { lookup: { create_entities: { tool: 'open_nodes', args: { names: ['{entities.0.name}'] }, found: { path: 'entities.0.name', equals: '{entities.0.name}' } } } }
+        ? {
+            lookup: {
+              create_entities: { tool: 'open_nodes', args: { names: ['{entities.0.name}'] }, found: { path: 'entities.0.name', equals: '{entities.0.name}' } },
+            },
+          }
         : {}),
     },
   };

@@ -82,12 +82,21 @@ server.registerTool(
 server.registerTool(
   'bad_output',
   { description: 'Declares a number, returns a string', inputSchema: {}, outputSchema: { n: z.number() }, annotations: { readOnlyHint: true } },
-  async () => ({ content: [{ type: 'text', text: 'x' }], structuredContent: { n: 'not a number' } as unknown as { n: number } }),
+  async () => ({ content: [{ type: 'text', text: '1' }], structuredContent: { n: 1 } }),
 );
 
 server.registerTool('hang', { description: 'Never answers', inputSchema: { note: z.string() } }, async (args, extra) => {
   record('hang', args, extra._meta);
   return new Promise(() => undefined);
 });
+
+// McpServer checks its own results against their output schemas; a server that does not is
+// played by answering bad_output's calls before it (the SDK keeps its handlers in this map).
+type Handler = (req: { params: { name: string } }, extra: unknown) => Promise<unknown>;
+const handlers = (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
+const callTool = handlers.get('tools/call')!;
+handlers.set('tools/call', async (req, extra) =>
+  req.params.name === 'bad_output' ? { content: [{ type: 'text', text: 'x' }], structuredContent: { n: 'not a number' } } : callTool(req, extra),
+);
 
 void server.connect(new StdioServerTransport());
