@@ -72,6 +72,8 @@ for (const lookup of [true, false]) {
       tools.filter((x) => x.name === 'create_entities').map((x) => [x.as, x.readOnly, x.idempotent]),
       [[CREATE, false, false]],
     );
+    const { $schema: _, ...declared } = tools.find((x) => x.name === 'create_entities')!.inputSchema;
+    assert.deepEqual(spec.schema, declared, "the model is sent the server's schema as it is");
     const ladder = events.filter((e) => e.type === 'ladder');
     if (lookup) {
       assert.equal(person.questions.length, 0);
