@@ -27,6 +27,7 @@ const RUNNERS = 'src/runners/';
 const CRASHES = 'src/crashes/';
 const GIT = 'src/git/';
 const TOOLS = 'src/tools/';
+const MCP = 'src/mcp/';
 const TRANSCRIPT = 'src/transcript/';
 const TRIAGE = 'src/triage/';
 const CLI = 'src/cli/';
@@ -50,12 +51,13 @@ const LAYERS = [
   { path: CRASHES, may: [CORE, DISK, WORKSPACE] },
   { path: GIT, may: [CORE] },
   { path: TOOLS, may: [CORE, DISK, STORE, WORKSPACE, AGENT, TRACKER, RUNNERS, GIT] },
+  { path: MCP, may: [CORE, STORE, AGENT] },
   { path: TRANSCRIPT, may: [CORE, STORE, OPEN_STORE, AGENT, TRACKER] },
-  { path: TRIAGE, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, GIT, TOOLS, TRANSCRIPT] },
-  { path: CLI, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, TRANSCRIPT, TRIAGE] },
+  { path: TRIAGE, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, GIT, TOOLS, MCP, TRANSCRIPT] },
+  { path: CLI, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, MCP, TRANSCRIPT, TRIAGE] },
   {
     path: EXTENSION,
-    may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, TRANSCRIPT, TRIAGE, 'src/webview/protocol.ts'],
+    may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, MCP, TRANSCRIPT, TRIAGE, 'src/webview/protocol.ts'],
     vscode: true,
   },
   { path: WEBVIEW, may: ['src/transcript/model.ts'], packages: ['zod'] },

@@ -36,6 +36,10 @@ const RULES = [
       'durable/journal.test.js',
       'durable/compaction.test.js',
       'extension/contributes.test.js',
+      // Real MCP servers (from npm, and our stand-in) in child processes.
+      'mcp/crash-memory.test.js',
+      'mcp/meta-key.test.js',
+      'mcp/bad-servers.test.js',
       // ESLint, type-aware, over the real config (the layer rules).
       'lint/',
     ],

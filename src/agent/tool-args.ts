@@ -17,6 +17,10 @@ const specs = new WeakMap<Tool, ToolSpec>();
 /** The tool as the model is told about it (computed once per tool object). */
 export function toolSpec(tool: Tool): ToolSpec {
   let spec = specs.get(tool);
+  if (!spec && tool.inputSchema) {
+    spec = { name: tool.name, description: tool.description, schema: tool.inputSchema };
+    specs.set(tool, spec);
+  }
   if (!spec) {
     const { $schema: _, ...schema } = z.toJSONSchema(tool.args, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
     if (schema.type !== 'object') throw new TypeError(`tool ${tool.name} declares arguments that are not an object`);

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ToolResult } from '../core/conversation';
+import type { JsonSchema } from '../core/tool-schema';
 
 /** What a tool hands back; the loop turns it into a ToolResult with the call's ID. */
 export interface ToolOutput {
@@ -46,6 +47,11 @@ export interface Tool<A = unknown> {
   description: string;
   /** The arguments, declared once (a zod object schema). */
   args: z.ZodType<A>;
+  /**
+   * The arguments' JSON Schema as the model is sent it, for a tool that comes with one of its own
+   * (an MCP server's tool, src/mcp/): sent as it is, while `args` (made from it) checks the arguments.
+   */
+  inputSchema?: JsonSchema;
   /** Only reads: a repeat is harmless. */
   readOnly?: boolean;
   /** Changes something, but a repeat has the same effect as one call. */

@@ -23,6 +23,7 @@ export const EXIT = {
   sentryAuth: 16,
   sentryNotFound: 17,
   sentryUnavailable: 18,
+  mcp: 19,
   cancelled: 130,
 } as const;
 
@@ -54,6 +55,8 @@ const BY_CODE: Record<string, number> = {
   'sentry-auth': EXIT.sentryAuth,
   'sentry-not-found': EXIT.sentryNotFound,
   'sentry-unavailable': EXIT.sentryUnavailable,
+  'mcp-server': EXIT.mcp,
+  'mcp-tools-changed': EXIT.mcp,
 };
 
 export function exitCodeOf(e: unknown): number {

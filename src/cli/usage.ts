@@ -8,12 +8,14 @@ export const USAGE = `triage: a durable LLM triage agent, headless
              [--sentry-url URL] [--sentry-query Q] [--sentry-limit N] [--approve-tools a,b|*]
              [--die-after TOOL] [--keys on|off] [--model recorded|anthropic|openai]
              [--model-name NAME] [--base-url URL] [--tracker embedded|github:OWNER/REPO|URL]
-             [--test-command CMD] [--record FILE [--force]]
+             [--test-command CMD] [--record FILE [--force]] [--mcp CONFIG.json]
              [--pull-requests [--base BRANCH] [--remote NAME] [--draft on|off]]
              [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--new] [--json]
              (--record refuses a FILE that exists unless --force: a resumed run recording to
               its own FILE continues it; any other file is replaced. --base-url is an http(s)
-              URL without user:password@: keys go in ANTHROPIC_API_KEY / OPENAI_API_KEY)
+              URL without user:password@: keys go in ANTHROPIC_API_KEY / OPENAI_API_KEY;
+              --mcp: MCP servers whose tools the run may use, in VS Code's mcp.json shape;
+              approve one with --approve-tools server/tool)
   triage group --crashes FOLDER|sentry:ORG/PROJECT [--workspace DIR] [--sentry-url URL]
                [--sentry-query Q] [--sentry-limit N] [--json]
   triage status --state DIR [--json]
@@ -49,7 +51,8 @@ Exit status: 0 done, 2 bad input, 3 paused for a person, 4 locked by another pro
 13 tracker issue file corrupt (<state>/tracker/issues.json or the served --dir's),
 14 git (--pull-requests: not a repository, a branch taken, a push refused), 15 triage tool refused a tool that writes (no --allow-writes),
 16 Sentry token missing or refused (401/403), 17 Sentry organization or project not found (404),
-18 Sentry unreachable (no answer, 5xx, still rate limited), 130 cancelled.
+18 Sentry unreachable (no answer, 5xx, still rate limited), 19 MCP server (will not start, gone, timed out,
+or its tools changed since the run started), 130 cancelled.
 GitHub: GITHUB_TOKEN, GITHUB_API_URL (default https://api.github.com).
 Sentry (--crashes sentry:ORG/PROJECT; also self-hosted Sentry and GlitchTip): SENTRY_AUTH_TOKEN,
 --sentry-url or SENTRY_URL (default https://sentry.io), --sentry-query (default is:unresolved),

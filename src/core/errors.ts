@@ -227,3 +227,36 @@ export class StoreUnavailableError extends TriageError {
 export class WritesNotAllowedError extends TriageError {
   readonly code = 'writes-not-allowed';
 }
+
+/**
+ * An MCP server the run uses (`--mcp`) cannot be used: it will not start (`start`), it went away
+ * (`gone`), or a call to it did not answer in time (`timeout`). A call it stops is not handed to
+ * the model: its attempt marker stays, and a resume puts it to the ladder.
+ */
+export class McpServerError extends ServiceStopError {
+  readonly code = 'mcp-server';
+  readonly service: string;
+  constructor(
+    readonly server: string,
+    readonly kind: 'start' | 'gone' | 'timeout',
+    detail: string,
+  ) {
+    super(`MCP server "${server}" ${detail}`);
+    this.service = `MCP server "${server}"`;
+  }
+}
+
+/** On resume, an MCP server's tools are not the ones the run saved at its start (a tool gone, or its schema changed). */
+export class McpToolsChangedError extends TriageError {
+  readonly code = 'mcp-tools-changed';
+  constructor(
+    readonly runId: string,
+    readonly server: string,
+    readonly changes: string[],
+  ) {
+    super(
+      `Run ${runId} was started with other tools of MCP server "${server}": ${changes.join('; ')}. ` +
+        'The run stopped before anything ran, so the model is never offered tools that behave differently. Put the server back as it was and resume, or start a new run (--new).',
+    );
+  }
+}

@@ -15,6 +15,7 @@ import { CorruptCheckpointError } from '../core/errors';
 import { ContextSummarySchema, MessageSchema, ModelReplySchema, ToolResultSchema, UsageSchema, zeroUsage } from '../core/conversation';
 import type { Message, Usage } from '../core/conversation';
 import { keyedRecord, parseSchema, SchemaError } from '../core/schema';
+import { SavedMcpServerSchema } from './saved-mcp';
 
 export const STATE_VERSION = 1;
 
@@ -128,6 +129,8 @@ export const RunConfigSchema = z.object({
   options: keyedRecord(z.string()).optional(),
   /** The crash groups the run works on, saved at its start so a resumed run sees the same groups. */
   crashGroups: z.array(SavedCrashGroupSchema).optional(),
+  /** The MCP servers' tools as the run listed them at its start (`--mcp`), so a resumed run offers the same tools. */
+  mcp: z.array(SavedMcpServerSchema).optional(),
 });
 export type RunConfig = z.infer<typeof RunConfigSchema>;
 

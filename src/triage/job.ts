@@ -41,6 +41,9 @@ import { runEvents } from './run-events';
 import { causeBranchTools, checkPullRequestChoice, resolvePullRequestOptions, type PullRequestChoice } from './pull-requests';
 import { isSentrySource, sentrySettings } from '../crashes/sentry/source';
 import type { SentryFetch } from '../crashes/sentry/groups';
+import { readMcpConfig } from '../mcp/config';
+import { McpSession } from '../mcp/session';
+import { mcpQualifiedName } from '../mcp/tools';
 
 export interface TriageRunOptions {
   /** Which ripgrep search_files runs (tools/search/find-ripgrep.ts): the editor passes its bundled copy. */
@@ -94,6 +97,11 @@ export interface TriageRunOptions {
   recordTo?: string;
   /** Wraps the provider once it is built. */
   wrapModel?: (m: ModelProvider, state: RunState) => ModelProvider;
+  /**
+   * The MCP servers' configuration file (`--mcp`): their tools join the run's, listed at its start
+   * and saved with it. Its path is saved with the run (a resume reads it again; give it to use another).
+   */
+  mcpConfig?: string;
   /** Where the run's history is recorded; default: the event record beside the checkpoints (runEvents). */
   events?: RunEventStore;
   /** Told when an event could not be recorded (the run goes on without it). */
@@ -155,7 +163,14 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
       })
     : findTask(o.task);
 
-  return drive(o, task, { state: await newTriageState(o, task, store) });
+  const state = await newTriageState(o, task, store);
+  if (o.mcpConfig === undefined) return drive(o, task, { state });
+  // The servers' tools are listed before the run is saved, and saved with it.
+  const file = path.resolve(o.mcpConfig);
+  const mcp = await McpSession.start(await readMcpConfig(file), { cwd: state.config.workspace });
+  state.config.mcp = mcp.saved;
+  state.config.options = { ...state.config.options, mcpConfig: file };
+  return drive(o, task, { state }, mcp);
 }
 
 /** With a Sentry crash source: its settings, checked (bad input is refused before anything is fetched or made), and the token. */
@@ -275,8 +290,10 @@ async function drive(
   o: Omit<TriageRunOptions, 'task' | 'workspace'>,
   task: TaskSpec,
   which: { state: RunState } | { open: OpenedRun },
+  started?: McpSession,
 ): Promise<TriageOutcome> {
   const store = runStoreOf(o);
+  let mcp = started;
   let modelCalls = 0;
   let tracker: OpenTracker | undefined;
   let runState: RunState | undefined;
@@ -316,9 +333,15 @@ async function drive(
         ...testCommandOf(state, o),
         ...(o.ripgrep ? { ripgrep: o.ripgrep } : {}),
       });
+      mcp ??= await resumeMcp(o, state);
       return {
         model,
-        tools: toolSet(withApprovals(causeBranchTools(tools, state, { tracker: tracker!.client, causes, worktreesDir: worktreesDir(store) }), o.approvalTools)),
+        tools: toolSet(
+          withApprovals(
+            causeBranchTools(tools, state, { tracker: tracker!.client, causes, worktreesDir: worktreesDir(store) }).concat(mcp?.tools() ?? []),
+            o.approvalTools,
+          ),
+        ),
         approver: o.approver,
         contextPolicy: new WindowContextPolicy(),
       };
@@ -345,7 +368,16 @@ async function drive(
     return outcome;
   } finally {
     await tracker?.close();
+    await mcp?.close();
   }
+}
+
+/** A resumed run's MCP servers: the saved configuration file (or the one given now), checked against the tools saved at its start. */
+async function resumeMcp(o: { mcpConfig?: string }, state: RunState): Promise<McpSession | undefined> {
+  if (!state.config.mcp) return undefined;
+  const file = o.mcpConfig !== undefined ? path.resolve(o.mcpConfig) : state.config.options?.mcpConfig;
+  if (file === undefined) throw new BadInputError(`Run ${state.runId} uses MCP servers; give --mcp with their configuration file to resume it.`);
+  return McpSession.resume(state.runId, await readMcpConfig(file), state.config.mcp, { cwd: state.config.workspace });
 }
 
 /**
@@ -371,9 +403,8 @@ function testCommandOf(state: RunState, o: { testCommand?: string }): { testComm
 export function withApprovals(tools: Tool[], names: readonly string[] | undefined): Tool[] {
   if (!names) return tools;
   // A view over each tool (not a copy), so getters such as issue_file's live key retention stay live.
-  return tools.map((t) =>
-    Object.defineProperty(Object.create(t) as Tool, 'needsApproval', { value: names.includes(t.name) || names.includes('*'), enumerable: true }),
-  );
+  const named = (t: Tool): boolean => names.includes(t.name) || names.includes('*') || names.includes(mcpQualifiedName(t) ?? t.name);
+  return tools.map((t) => Object.defineProperty(Object.create(t) as Tool, 'needsApproval', { value: named(t), enumerable: true }));
 }
 
 async function buildModel(o: Omit<TriageRunOptions, 'task' | 'workspace'>, task: TaskSpec, state: RunState): Promise<ModelProvider> {
