@@ -9,6 +9,7 @@
 import type { FromPanel, PanelState, PanelView, ToPanel } from './protocol';
 import type { Block, CallView, Entry, Transcript } from '../transcript/model';
 import { scrollTopBelowSticky } from './scroll-target';
+import { firstScroll } from './first-scroll';
 import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from '../extension/logic/panel-liveness';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromPanel): void; getState(): PanelState | undefined; setState(s: PanelState): void };
@@ -253,16 +254,39 @@ function header(view: PanelView): HTMLElement {
     dollars(t.usage.dollars),
     `${t.provider}/${t.model}`,
   ];
+  // Shown only in a short panel (panel.css), where the run ID and counts fold away.
+  const metaToggle = h(
+    'button',
+    { class: 'link meta-toggle', type: 'button', 'aria-expanded': String(showMeta), title: 'Show or hide the run ID and its counts' },
+    icon(showMeta ? 'chevron-up' : 'chevron-down'),
+    ' details',
+  );
+  metaToggle.addEventListener('click', () => {
+    showMeta = !showMeta;
+    const hd = metaToggle.closest('header');
+    hd?.classList.toggle('show-meta', showMeta);
+    metaToggle.setAttribute('aria-expanded', String(showMeta));
+    metaToggle.querySelector('.codicon')?.classList.replace(showMeta ? 'codicon-chevron-down' : 'codicon-chevron-up', showMeta ? 'codicon-chevron-up' : 'codicon-chevron-down');
+  });
   return h(
     'header',
-    {},
-    h('div', { class: 'title-row' }, h('h1', {}, t.task), h('span', { class: `pill p-${stateCls}` }, pillIcon, pillIcon ? ' ' : '', status)),
+    { class: showMeta ? 'show-meta' : undefined },
+    h(
+      'div',
+      { class: 'title-row' },
+      h('h1', {}, t.task),
+      h('span', { class: `pill p-${stateCls}` }, pillIcon, pillIcon ? ' ' : '', status),
+      metaToggle,
+    ),
     h('div', { class: 'run-id' }, `run ${t.runId}`),
     h('div', { class: 'stats' }, ...stats.map((s) => h('span', {}, s))),
     h('div', { class: 'toolbar' }, ...buttons),
     questions(view) ?? '',
   );
 }
+
+/** The run ID and counts unfolded in a short panel (kept across re-renders). */
+let showMeta = false;
 
 /** Scrolls the call's card to just below the sticky header (the question bar is in it). */
 function showCall(callId: string): void {
@@ -281,7 +305,7 @@ function questions(view: PanelView): HTMLElement | null {
       'div',
       { class: 'waiting-row' },
       icon('bell-dot'),
-      h('span', {}, p.kind === 'approval' ? ` Approve "${p.title}"?` : ` Did "${p.title}" already happen?`),
+      h('span', { title: p.title }, p.kind === 'approval' ? ` Approve "${p.title}"?` : ` Did "${p.title}" already happen?`),
     );
     if (p.kind === 'approval') {
       row.append(
@@ -361,10 +385,11 @@ function render(view: PanelView): void {
   if (view.active && view.doing) list.append(h('div', { class: 'now' }, icon('loading', undefined), ' ', view.doing, '…'));
   app.replaceChildren(header(view), list, summary(view));
   if (first) {
-    // First render (a new panel, or one shown again / restored after a reload): where it was, else the newest entry of a live run.
+    // First render (a new panel, or one shown again / restored after a reload): see first-scroll.ts.
     first = false;
-    const saved = vscode.getState()?.scrollY;
-    window.scrollTo(0, saved !== undefined && saved > 0 ? saved : view.active ? document.body.scrollHeight : 0);
+    const place = firstScroll({ restored: view.restored === true, savedY: vscode.getState()?.scrollY, pendingCallId: t.pending[0]?.callId, active: view.active });
+    if (place.to === 'question') showCall(place.callId);
+    else window.scrollTo(0, place.to === 'saved' ? place.y : place.to === 'end' ? document.body.scrollHeight : 0);
   } else window.scrollTo(0, view.active && atBottom ? document.body.scrollHeight : y);
   runId = t.runId;
   remember();
