@@ -9,7 +9,7 @@
 import type { FromPanel, PanelState, PanelView, ToPanel } from './protocol';
 import type { Block, CallView, Entry, Transcript } from '../transcript/model';
 import { scrollTopBelowSticky } from './scroll-target';
-import { firstScroll } from './first-scroll';
+import { firstScroll, type FirstScroll } from './first-scroll';
 import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from '../extension/logic/panel-liveness';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromPanel): void; getState(): PanelState | undefined; setState(s: PanelState): void };
@@ -266,18 +266,14 @@ function header(view: PanelView): HTMLElement {
     const hd = metaToggle.closest('header');
     hd?.classList.toggle('show-meta', showMeta);
     metaToggle.setAttribute('aria-expanded', String(showMeta));
-    metaToggle.querySelector('.codicon')?.classList.replace(showMeta ? 'codicon-chevron-down' : 'codicon-chevron-up', showMeta ? 'codicon-chevron-up' : 'codicon-chevron-down');
+    metaToggle
+      .querySelector('.codicon')
+      ?.classList.replace(showMeta ? 'codicon-chevron-down' : 'codicon-chevron-up', showMeta ? 'codicon-chevron-up' : 'codicon-chevron-down');
   });
   return h(
     'header',
     { class: showMeta ? 'show-meta' : undefined },
-    h(
-      'div',
-      { class: 'title-row' },
-      h('h1', {}, t.task),
-      h('span', { class: `pill p-${stateCls}` }, pillIcon, pillIcon ? ' ' : '', status),
-      metaToggle,
-    ),
+    h('div', { class: 'title-row' }, h('h1', {}, t.task), h('span', { class: `pill p-${stateCls}` }, pillIcon, pillIcon ? ' ' : '', status), metaToggle),
     h('div', { class: 'run-id' }, `run ${t.runId}`),
     h('div', { class: 'stats' }, ...stats.map((s) => h('span', {}, s))),
     h('div', { class: 'toolbar' }, ...buttons),
@@ -387,13 +383,46 @@ function render(view: PanelView): void {
   if (first) {
     // First render (a new panel, or one shown again / restored after a reload): see first-scroll.ts.
     first = false;
-    const place = firstScroll({ restored: view.restored === true, savedY: vscode.getState()?.scrollY, pendingCallId: t.pending[0]?.callId, active: view.active });
-    if (place.to === 'question') showCall(place.callId);
-    else window.scrollTo(0, place.to === 'saved' ? place.y : place.to === 'end' ? document.body.scrollHeight : 0);
-  } else window.scrollTo(0, view.active && atBottom ? document.body.scrollHeight : y);
+    const place = firstScroll({
+      restored: view.restored === true,
+      savedY: vscode.getState()?.scrollY,
+      pendingCallId: t.pending[0]?.callId,
+      active: view.active,
+    });
+    // Kept until the person scrolls: the layout still moves (the icon font loads, the run's next view, a resize).
+    if (place.to === 'question' || place.to === 'end') pinned = place;
+    goTo(place);
+  } else if (pinned && stillAsked(pinned, t)) goTo(pinned);
+  else window.scrollTo(0, view.active && atBottom ? document.body.scrollHeight : y);
   runId = t.runId;
   remember();
 }
+
+/** Where the panel opened, while the person has not scrolled yet (then it is theirs). */
+let pinned: FirstScroll | undefined;
+
+/** A pinned question stays pinned while it is asked; once answered the panel follows the run as usual. */
+function stillAsked(place: FirstScroll, t: Transcript): boolean {
+  if (place.to !== 'question') return true;
+  const asked = t.pending.some((p) => p.callId === place.callId);
+  if (!asked) pinned = undefined;
+  return asked;
+}
+
+function goTo(place: FirstScroll): void {
+  if (place.to === 'question') showCall(place.callId);
+  else window.scrollTo(0, place.to === 'saved' ? place.y : place.to === 'end' ? document.body.scrollHeight : 0);
+}
+
+for (const ev of ['wheel', 'keydown', 'mousedown', 'touchstart'])
+  window.addEventListener(ev, () => {
+    pinned = undefined;
+  });
+const repin = (): void => {
+  if (pinned) goTo(pinned);
+};
+window.addEventListener('resize', repin);
+void document.fonts?.ready.then(repin);
 
 let first = true;
 let runId = vscode.getState()?.runId ?? '';
