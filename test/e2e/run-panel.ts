@@ -82,6 +82,8 @@ export async function scrollPanelToY(page: Page, y: number): Promise<number> {
   const at = await runPanel(page)
     .locator('body')
     .evaluate((_, to) => {
+      // A person's scroll starts with the wheel (the panel stops holding the place it opened at).
+      window.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
       window.scrollTo(0, to);
       return window.scrollY;
     }, y);
