@@ -10,6 +10,7 @@ import type { FromPanel, PanelState, PanelView, ToPanel } from './protocol';
 import type { Block, CallView, Entry, Transcript } from '../transcript/model';
 import { scrollTopBelowSticky } from './scroll-target';
 import { firstScroll, type FirstScroll } from './first-scroll';
+import { questionOffer } from './question-bar';
 import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from '../extension/logic/panel-liveness';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromPanel): void; getState(): PanelState | undefined; setState(s: PanelState): void };
@@ -157,7 +158,9 @@ function callCard(c: CallView, view: PanelView, t: Transcript): HTMLElement {
       { class: 'actions question' },
       h('span', { class: 'ask' }, icon('bell-dot'), pending.kind === 'approval' ? ' Waiting for your approval' : ' Did this already happen?'),
     );
-    if (pending.kind === 'approval') {
+    const offer = questionOffer(view);
+    if (offer.kind === 'elsewhere') actions.append(h('span', { class: 'muted elsewhere' }, ` · ${offer.text}`));
+    else if (pending.kind === 'approval') {
       actions.append(
         button('Approve', 'check', () => vscode.postMessage({ type: 'answer', callId: c.callId, answer: 'approve' }), { primary: true, id: 'approve' }),
         button('Deny', 'close', () => vscode.postMessage({ type: 'answer', callId: c.callId, answer: 'deny' }), { id: 'deny' }),
@@ -303,7 +306,9 @@ function questions(view: PanelView): HTMLElement | null {
       icon('bell-dot'),
       h('span', { title: p.title }, p.kind === 'approval' ? ` Approve "${p.title}"?` : ` Did "${p.title}" already happen?`),
     );
-    if (p.kind === 'approval') {
+    const offer = questionOffer(view);
+    if (offer.kind === 'elsewhere') row.append(h('span', { class: 'muted elsewhere' }, offer.text));
+    else if (p.kind === 'approval') {
       row.append(
         button('Approve', 'check', () => vscode.postMessage({ type: 'answer', callId: p.callId, answer: 'approve' }), { primary: true, id: 'approve-top' }),
         button('Deny', 'close', () => vscode.postMessage({ type: 'answer', callId: p.callId, answer: 'deny' })),

@@ -261,6 +261,18 @@ test('5. a second window on the same folder reports the run open elsewhere and d
     );
     assert.ok(where.includes(before.runId), `it names the run: ${where}`);
     await s.screenshot('5-second-window/asked-elsewhere', page2);
+    // Its Run panel says the question is asked in the other window, with no Approve that could not act.
+    const bar = runPanel(page2).locator('section.questions');
+    await bar.locator('.elsewhere').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(
+      await bar
+        .locator('button')
+        .filter({ hasText: /Approve|Deny/ })
+        .count(),
+      0,
+      'no Approve or Deny in the second window',
+    );
+    await s.screenshot('5-second-window/panel-asked-elsewhere', page2);
     const during = await onlyRun(s.stateDir);
     assert.equal(during.turns, before.turns, 'the second window made no model call');
     assert.equal(during.restarts, before.restarts, 'the second window did not resume the run');
