@@ -12,6 +12,8 @@ import type { ExtensionSettings, ProviderSetting } from './logic/settings';
 import { LanguageModelUnavailableError, MODEL_BUTTONS, modelUnavailableView } from './logic/model-unavailable';
 import { FINISHED_BUTTONS, deletedRunMessage, finishedRunMessage, formatDollars } from './logic/texts';
 import { noLinks } from './logic/no-links';
+import { undoMark, undoPickOrder } from './logic/undo-pick';
+import { approvalChoiceRow, approvalChoices, askedElsewhereMessage } from './logic/approval-choices';
 import { sampleCopyStart } from './logic/sample-copy-place';
 import { ANSWERED_BY, type NotificationApprover, type Questions } from './approver';
 import type { ModelOption, RunManager } from './run-manager';
@@ -79,26 +81,50 @@ function needWorkspace(d: CommandDeps): string {
   return ws;
 }
 
-/** A quick pick of this workspace's runs that pass `filter`. */
-async function pickRun(d: CommandDeps, title: string, filter: (s: RunState, locked: boolean) => boolean): Promise<string | undefined> {
+/**
+ * A quick pick of this workspace's runs that pass `filter`. `arrange` may mark each row (words put
+ * before its description) and reorder them (Undo: runs undone already are marked and listed last).
+ */
+async function pickRun(
+  d: CommandDeps,
+  title: string,
+  filter: (s: RunState, locked: boolean) => boolean,
+  arrange?: (runs: RunState[]) => Promise<{ state: RunState; mark: string }[]>,
+): Promise<string | undefined> {
   const ws = d.workspace();
-  const runs = (await (await d.store()).listRuns()).filter(
-    (l) => l.state && (!ws || path.resolve(l.state.config.workspace) === path.resolve(ws)) && filter(l.state, l.locked),
-  );
+  const runs = (await (await d.store()).listRuns())
+    .filter((l) => l.state && (!ws || path.resolve(l.state.config.workspace) === path.resolve(ws)) && filter(l.state, l.locked))
+    .map((l) => l.state!);
   if (runs.length === 0) {
     void vscode.window.showInformationMessage(`Durable Triage: no run to ${title.toLowerCase()} in this workspace.`);
     return undefined;
   }
+  const rows = arrange ? await arrange(runs) : runs.map((state) => ({ state, mark: '' }));
   const pick = await vscode.window.showQuickPick(
-    runs.map((l) => ({
-      label: shortRunId(l.runId, l.state!.task),
-      description: `${l.state!.phase} · turn ${l.state!.turns} · ${formatDollars(l.state!.usage.dollars)} · restarts ${l.state!.restarts}`,
-      detail: l.runId,
-      runId: l.runId,
+    rows.map(({ state: s, mark }) => ({
+      label: shortRunId(s.runId, s.task),
+      description: `${mark}${s.phase} · turn ${s.turns} · ${formatDollars(s.usage.dollars)} · restarts ${s.restarts}`,
+      detail: s.runId,
+      runId: s.runId,
     })),
-    { title: `Durable Triage: ${title}`, placeHolder: 'Which run?' },
+    { title: `Durable Triage: ${title}`, placeHolder: 'Which run?', matchOnDescription: true },
   );
   return pick?.runId;
+}
+
+/** Undo's picker rows: each run marked by how much of its changes are undone now, those undone already last. */
+async function undoRows(runs: RunState[]): Promise<{ state: RunState; mark: string }[]> {
+  const files = core.runFiles();
+  const rows = await Promise.all(
+    runs.map(async (state) => {
+      const statuses = await files
+        .filesOf(state)
+        .then((fs) => fs.map((f) => f.status))
+        .catch(() => []);
+      return { state, statuses, mark: undoMark(statuses) };
+    }),
+  );
+  return undoPickOrder(rows, (r) => r.statuses);
 }
 
 export function registerCommands(context: vscode.ExtensionContext, d: CommandDeps): Commands {
@@ -351,9 +377,8 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     const runId =
       typeof node === 'string'
         ? node
-        : await pickRun(d, "Undo Run's Changes", (s, locked) => !locked && !d.manager.isActive(s.runId) && Object.keys(s.files ?? {}).length > 0).then(
-            (id) => runIdOf(node) ?? id,
-          );
+        : (runIdOf(node) ??
+          (await pickRun(d, "Undo Run's Changes", (s, locked) => !locked && !d.manager.isActive(s.runId) && Object.keys(s.files ?? {}).length > 0, undoRows)));
     if (runId) await cmds.undo(runId);
   });
 
@@ -392,44 +417,42 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
 
 /**
  * From the palette: the questions asked now in this window, else those saved in paused runs,
- * each shown by what it acts on (the issue's title, the file), never by its call ID.
+ * each shown by what it acts on (the issue's title, the file), never by its call ID. A question
+ * of a run open in another window is marked so, and picking it says where it is asked.
  */
 async function pickApproval(d: CommandDeps, ladderToo = false): Promise<Node | undefined> {
-  type Q = { runId: string; callId: string; tool: string; kind: 'approval' | 'ladder'; title: string };
-  const wanted = (k: string): boolean => k === 'approval' || (ladderToo && k === 'ladder');
-  let qs: Q[] = d.questions
-    .list()
-    .filter((q) => wanted(q.kind))
-    .map((q) => ({ runId: q.runId, callId: q.callId, tool: q.tool, kind: q.kind, title: q.title ?? q.tool }));
-  if (qs.length === 0) {
-    const ws = d.workspace();
-    const runs = await core.runAdmin().unfinishedRuns(await d.store(), ws ? { workspace: ws } : {});
-    qs = runs.flatMap((l) =>
-      (l.state?.pending ?? [])
-        .filter((p) => wanted(p.kind))
-        .map((p) => ({
-          runId: l.runId,
-          callId: p.callId,
-          tool: p.tool,
-          kind: p.kind,
-          title: describeCall({ id: p.callId, name: p.tool, args: p.args }).title,
-        })),
-    );
-  }
+  const asked = d.questions.list();
+  const wantsSaved = !asked.some((q) => q.kind === 'approval' || (ladderToo && q.kind === 'ladder'));
+  const ws = d.workspace();
+  const runs = wantsSaved ? await core.runAdmin().unfinishedRuns(await d.store(), ws ? { workspace: ws } : {}) : [];
+  const qs = approvalChoices(
+    asked,
+    runs.map((l) => ({
+      runId: l.runId,
+      // This window's own runs hold their lock too: only a lock held elsewhere means "asked in another window".
+      locked: l.locked && !d.manager.isActive(l.runId),
+      pending: (l.state?.pending ?? []).map((p) => ({
+        callId: p.callId,
+        tool: p.tool,
+        kind: p.kind,
+        title: describeCall({ id: p.callId, name: p.tool, args: p.args }).title,
+      })),
+    })),
+    ladderToo,
+  );
   if (qs.length === 0) {
     void vscode.window.showInformationMessage('Durable Triage: no approval is waiting.');
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(
-    qs.map((q) => ({
-      label: q.title,
-      description: q.kind === 'approval' ? `approve ${q.tool}?` : `did ${q.tool} happen?`,
-      detail: `run ${shortRunId(q.runId)}`,
-      q,
-    })),
+    qs.map((q) => ({ ...approvalChoiceRow(q), q })),
     { title: 'Durable Triage: which question?', matchOnDescription: true },
   );
   if (!pick) return undefined;
+  if (pick.q.elsewhere) {
+    void vscode.window.showInformationMessage(askedElsewhereMessage(pick.q));
+    return undefined;
+  }
   const { runId, callId, tool, kind } = pick.q;
   return {
     type: 'child',

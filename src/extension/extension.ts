@@ -13,6 +13,7 @@ import { SECTION, settings, stateDirectory, workspaceFolder, workspaceIdentity }
 import { WorkspaceSettingsNotices } from './workspace-settings';
 import { noLinks } from './logic/no-links';
 import { waitingBadge } from './logic/run-rows';
+import { changedKeys, paletteContext, type ContextKey } from './logic/palette-context';
 import { registerDocs } from './docs';
 import { RunManager } from './run-manager';
 import { RUNS_VIEW, RunsView } from './runs-view';
@@ -107,6 +108,12 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   manager = runs;
 
+  // The palette's context keys (menus.commandPalette `when` clauses), set again only when one changes.
+  let paletteKeys: Partial<Record<ContextKey, boolean>> = {};
+  const setPaletteContext = (now: Record<ContextKey, boolean>): void => {
+    for (const k of changedKeys(paletteKeys, now)) void vscode.commands.executeCommand('setContext', k, now[k]);
+    paletteKeys = now;
+  };
   const tree = vscode.window.createTreeView(RUNS_VIEW, {
     treeDataProvider: (view = new RunsView({
       stateDir,
@@ -117,8 +124,15 @@ export function activate(context: vscode.ExtensionContext): void {
       questions,
       log,
       stoppedOnChanges: (id) => stoppedOnChanges.has(id),
-      onWaiting: (n) => {
+      onWaiting: (n, mine) => {
         tree.badge = waitingBadge(n);
+        setPaletteContext(
+          paletteContext({
+            runs: mine.map((l) => ({ runId: l.runId, phase: l.state?.phase, locked: l.locked })),
+            waiting: n,
+            activeHere: runs.list().flatMap((r) => (r.runId ? [r.runId] : [])),
+          }),
+        );
       },
     })),
   });

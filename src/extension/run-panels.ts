@@ -33,6 +33,8 @@ interface Open {
   panel: vscode.WebviewPanel;
   timer?: NodeJS.Timeout;
   ready: boolean;
+  /** Restored after a reload and not yet shown: its first view says so (it opens at the question or the end). */
+  restored?: boolean;
 }
 
 const REFRESH_MS = 200;
@@ -126,7 +128,7 @@ export class RunPanels implements vscode.Disposable {
   }
 
   private adopt(runId: string, panel: vscode.WebviewPanel, origin: PanelOrigin): void {
-    const o: Open = { panel, ready: false };
+    const o: Open = { panel, ready: false, ...(origin === 'restored' ? { restored: true } : {}) };
     const { close } = this.open.adopt(runId, o, origin);
     if (close.length > 0) {
       this.d.log.info(`[${runId}] the run's panel is open already; closing the second one (${origin})`);
@@ -204,7 +206,8 @@ export class RunPanels implements vscode.Disposable {
         (store.kind === 'files'
           ? await core.locks().isRunLocked(core.checkpoints().runPath(stateDir, runId))
           : ((await store.listRuns()).find((l) => l.runId === runId)?.locked ?? false));
-      const view: PanelView = { transcript, active, locked, files };
+      const view: PanelView = { transcript, active, locked, files, ...(o.restored ? { restored: true } : {}) };
+      o.restored = false;
       const doing = this.d.activity(runId);
       if (active && doing) view.doing = doing;
       msg = { type: 'view', view };

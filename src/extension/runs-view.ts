@@ -50,8 +50,8 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       log: vscode.LogOutputChannel;
       /** The run stopped because files it wrote changed (its saved question cannot be answered until they are settled). */
       stoppedOnChanges: (runId: string) => boolean;
-      /** How many questions wait for a person in this workspace's runs (the view's badge). */
-      onWaiting?: (count: number) => void;
+      /** How many questions wait for a person in this workspace's runs (the view's badge), and the runs listed. */
+      onWaiting?: (count: number, runs: RunListing[]) => void;
     },
   ) {}
 
@@ -75,6 +75,7 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
         this.d.questions.list(),
         this.d.stoppedOnChanges,
       ),
+      mine,
     );
   }
 
@@ -123,7 +124,7 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     const toInfo = core.runInfo().runInfo;
     const asked = this.d.questions.list();
     const saved = mine.flatMap((l) => (l.state?.pending ?? []).map((p) => ({ runId: l.runId, callId: p.callId })));
-    this.d.onWaiting?.(waitingCount(saved, asked, this.d.stoppedOnChanges));
+    this.d.onWaiting?.(waitingCount(saved, asked, this.d.stoppedOnChanges), mine);
     return mine.map((l) => {
       const info = toInfo(l);
       return { type: 'run', info, row: runRow(info, this.d.isActive(info.runId)) };

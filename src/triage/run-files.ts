@@ -16,6 +16,11 @@ export async function reviewChanges(at: StoreRef, runId: string): Promise<{ work
   return { workspace: state.config.workspace, files: await runFiles(state) };
 }
 
+/** Every file the run (its state already read) wrote, with where it stands now (no lock: for pickers). */
+export async function filesOf(state: Parameters<typeof runFiles>[0]): Promise<RunFile[]> {
+  return runFiles(state);
+}
+
 /** What an undo would do now, for the confirmation (UndoRefusedError when it would be refused). */
 export async function planUndo(at: StoreRef, runId: string): Promise<{ restore: string[]; remove: string[] }> {
   const plan = await undoPlan(await withStore(at, (s) => s.readRun(runId)));

@@ -9,6 +9,8 @@
 import type { FromPanel, PanelState, PanelView, ToPanel } from './protocol';
 import type { Block, CallView, Entry, Transcript } from '../transcript/model';
 import { scrollTopBelowSticky } from './scroll-target';
+import { firstScroll, type FirstScroll } from './first-scroll';
+import { questionOffer } from './question-bar';
 import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from '../extension/logic/panel-liveness';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromPanel): void; getState(): PanelState | undefined; setState(s: PanelState): void };
@@ -157,7 +159,9 @@ function callCard(c: CallView, view: PanelView, t: Transcript): HTMLElement {
       { class: 'actions question' },
       h('span', { class: 'ask' }, icon('bell-dot'), pending.kind === 'approval' ? ' Waiting for your approval' : ' Did this already happen?'),
     );
-    if (pending.kind === 'approval') {
+    const offer = questionOffer(view);
+    if (offer.kind === 'elsewhere') actions.append(h('span', { class: 'muted elsewhere' }, ` · ${offer.text}`));
+    else if (pending.kind === 'approval') {
       actions.append(
         button('Approve', 'check', () => vscode.postMessage({ type: 'answer', callId: c.callId, answer: 'approve' }), { primary: true, id: 'approve' }),
         button('Deny', 'close', () => vscode.postMessage({ type: 'answer', callId: c.callId, answer: 'deny' }), { id: 'deny' }),
@@ -254,16 +258,35 @@ function header(view: PanelView): HTMLElement {
     dollars(t.usage.dollars),
     `${t.provider}/${t.model}`,
   ];
+  // Shown only in a short panel (panel.css), where the run ID and counts fold away.
+  const metaToggle = h(
+    'button',
+    { class: 'link meta-toggle', type: 'button', 'aria-expanded': String(showMeta), title: 'Show or hide the run ID and its counts' },
+    icon(showMeta ? 'chevron-up' : 'chevron-down'),
+    ' details',
+  );
+  metaToggle.addEventListener('click', () => {
+    showMeta = !showMeta;
+    const hd = metaToggle.closest('header');
+    hd?.classList.toggle('show-meta', showMeta);
+    metaToggle.setAttribute('aria-expanded', String(showMeta));
+    metaToggle
+      .querySelector('.codicon')
+      ?.classList.replace(showMeta ? 'codicon-chevron-down' : 'codicon-chevron-up', showMeta ? 'codicon-chevron-up' : 'codicon-chevron-down');
+  });
   return h(
     'header',
-    {},
-    h('div', { class: 'title-row' }, h('h1', {}, t.task), h('span', { class: `pill p-${stateCls}` }, pillIcon, pillIcon ? ' ' : '', status)),
+    { class: showMeta ? 'show-meta' : undefined },
+    h('div', { class: 'title-row' }, h('h1', {}, t.task), h('span', { class: `pill p-${stateCls}` }, pillIcon, pillIcon ? ' ' : '', status), metaToggle),
     h('div', { class: 'run-id' }, `run ${t.runId}`),
     h('div', { class: 'stats' }, ...stats.map((s) => h('span', {}, s))),
     h('div', { class: 'toolbar' }, ...buttons),
     questions(view) ?? '',
   );
 }
+
+/** The run ID and counts unfolded in a short panel (kept across re-renders). */
+let showMeta = false;
 
 /** Scrolls the call's card to just below the sticky header (the question bar is in it). */
 function showCall(callId: string): void {
@@ -282,9 +305,11 @@ function questions(view: PanelView): HTMLElement | null {
       'div',
       { class: 'waiting-row' },
       icon('bell-dot'),
-      h('span', {}, p.kind === 'approval' ? ` Approve "${p.title}"?` : ` Did "${p.title}" already happen?`),
+      h('span', { title: p.title }, p.kind === 'approval' ? ` Approve "${p.title}"?` : ` Did "${p.title}" already happen?`),
     );
-    if (p.kind === 'approval') {
+    const offer = questionOffer(view);
+    if (offer.kind === 'elsewhere') row.append(h('span', { class: 'muted elsewhere' }, offer.text));
+    else if (p.kind === 'approval') {
       row.append(
         button('Approve', 'check', () => vscode.postMessage({ type: 'answer', callId: p.callId, answer: 'approve' }), { primary: true, id: 'approve-top' }),
         button('Deny', 'close', () => vscode.postMessage({ type: 'answer', callId: p.callId, answer: 'deny' })),
@@ -362,14 +387,48 @@ function render(view: PanelView): void {
   if (view.active && view.doing) list.append(h('div', { class: 'now' }, icon('loading', undefined), ' ', view.doing, '…'));
   app.replaceChildren(header(view), list, summary(view));
   if (first) {
-    // First render (a new panel, or one shown again / restored after a reload): where it was, else the newest entry of a live run.
+    // First render (a new panel, or one shown again / restored after a reload): see first-scroll.ts.
     first = false;
-    const saved = vscode.getState()?.scrollY;
-    window.scrollTo(0, saved !== undefined && saved > 0 ? saved : view.active ? document.body.scrollHeight : 0);
-  } else window.scrollTo(0, view.active && atBottom ? document.body.scrollHeight : y);
+    const place = firstScroll({
+      restored: view.restored === true,
+      savedY: vscode.getState()?.scrollY,
+      pendingCallId: t.pending[0]?.callId,
+      active: view.active,
+    });
+    // Kept until the person scrolls: the layout still moves (the icon font loads, the run's next view, a resize).
+    if (place.to === 'question' || place.to === 'end') pinned = place;
+    goTo(place);
+  } else if (pinned && stillAsked(pinned, t)) goTo(pinned);
+  else window.scrollTo(0, view.active && atBottom ? document.body.scrollHeight : y);
   runId = t.runId;
   remember();
 }
+
+/** Where the panel opened, while the person has not scrolled yet (then it is theirs). */
+let pinned: FirstScroll | undefined;
+
+/** A pinned question stays pinned while it is asked; once answered the panel follows the run as usual. */
+function stillAsked(place: FirstScroll, t: Transcript): boolean {
+  if (place.to !== 'question') return true;
+  const asked = t.pending.some((p) => p.callId === place.callId);
+  if (!asked) pinned = undefined;
+  return asked;
+}
+
+function goTo(place: FirstScroll): void {
+  if (place.to === 'question') showCall(place.callId);
+  else window.scrollTo(0, place.to === 'saved' ? place.y : place.to === 'end' ? document.body.scrollHeight : 0);
+}
+
+for (const ev of ['wheel', 'keydown', 'mousedown', 'touchstart'])
+  window.addEventListener(ev, () => {
+    pinned = undefined;
+  });
+const repin = (): void => {
+  if (pinned) goTo(pinned);
+};
+window.addEventListener('resize', repin);
+void document.fonts?.ready.then(repin);
 
 let first = true;
 let runId = vscode.getState()?.runId ?? '';

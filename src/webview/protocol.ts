@@ -19,6 +19,8 @@ export interface PanelView {
   locked: boolean;
   /** Where each file the run wrote stands now (as written, changed after, undone…). */
   files: Record<string, RunFileStatus>;
+  /** The panel was restored after a reload: it opens at the question or the end (first-scroll.ts), not at its old scroll. */
+  restored?: boolean;
 }
 
 export type ToPanel = { type: 'view'; view: PanelView } | { type: 'gone'; runId: string; message: string } | { type: 'alive' };

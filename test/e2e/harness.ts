@@ -23,6 +23,8 @@ export {
   editorTabs,
   notificationMessage,
   errorNotifications,
+  paletteCommands,
+  quickPickRows,
 } from './workbench';
 export { screenshot } from './artifacts';
 export { triageJson } from './cli';

@@ -76,3 +76,45 @@ export async function waitForOneRunTab(page: Page, timeoutMs = 30_000): Promise<
   });
   return last[0];
 }
+
+/** Scrolls the Run panel to `y` as a person would, and gives its script time to save the place (it saves 200 ms after a scroll). */
+export async function scrollPanelToY(page: Page, y: number): Promise<number> {
+  const at = await runPanel(page)
+    .locator('body')
+    .evaluate((_, to) => {
+      // A person's scroll starts with the wheel (the panel stops holding the place it opened at).
+      window.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
+      window.scrollTo(0, to);
+      return window.scrollY;
+    }, y);
+  await page.waitForTimeout(800);
+  return at;
+}
+
+/** Where the waiting call's card is against the sticky header and the panel's height (CSS pixels). */
+export async function waitingCallPlace(page: Page): Promise<{ cardTop: number; headerBottom: number; height: number; scrollY: number } | undefined> {
+  return runPanel(page)
+    .locator('body')
+    .evaluate(() => {
+      const card = document.querySelector('section.call.status-waiting');
+      const header = document.querySelector('header');
+      if (!card || !header) return undefined;
+      return {
+        cardTop: card.getBoundingClientRect().top,
+        headerBottom: header.getBoundingClientRect().bottom,
+        height: window.innerHeight,
+        scrollY: window.scrollY,
+      };
+    });
+}
+
+/** The sticky header's height (with the question bar in it) and the panel's height (CSS pixels). */
+export async function headerShare(page: Page): Promise<{ header: number; questions: number; height: number }> {
+  return runPanel(page)
+    .locator('body')
+    .evaluate(() => ({
+      header: document.querySelector('header')?.getBoundingClientRect().height ?? 0,
+      questions: document.querySelector('section.questions')?.getBoundingClientRect().height ?? 0,
+      height: window.innerHeight,
+    }));
+}

@@ -11,7 +11,9 @@ import {
   clickNotificationButton,
   isAlive,
   notificationMessage,
+  paletteCommands,
   pickQuickItem,
+  quickPickRows,
   runCommand,
   triageJson,
   waitFor,
@@ -189,8 +191,20 @@ test(
       });
       await scrollPanelTo(s.page, '.transcript > section.history.tone-warning');
       await s.screenshot('7-review-undo/undone');
+      // The Undo picker marks the run as undone already (issue #23 item 14).
+      await runCommand(s.page, "Durable Triage: Undo Run's Changes");
+      const rows = await quickPickRows(s.page);
+      assert.ok(rows.length === 1 && /undone already/.test(rows[0]), `the picker says the run is undone already: ${JSON.stringify(rows)}`);
+      await s.screenshot('7-review-undo/undo-picker-undone');
+      await s.page.keyboard.press('Escape');
       const files = (await onlyRun(s.stateDir)).files.map((f) => f.path).sort();
       assert.deepEqual(files, [...m.ref.files.keys()].sort(), 'the run keeps its record of what it wrote');
+      // Deleting the run: the open panel says so in a person's words (issue #23 item 8).
+      await runCommand(s.page, 'Durable Triage: Delete Run');
+      await s.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ visible: true }).first().click();
+      await clickDialogButton(s.page, /Delete run/, 'Delete Run');
+      await runPanel(s.page).locator('p.gone').waitFor({ state: 'visible', timeout: 30_000 });
+      await s.screenshot('7-review-undo/deleted-run-panel');
     });
   },
 );
@@ -207,6 +221,10 @@ test(
           .filter((p) => !p.startsWith('.vscode'))
           .sort();
       const before = list(s.workspace);
+      // No run yet: the palette does not offer Approve, Deny, Cancel or Resume (issue #23 item 14).
+      const offered = await paletteCommands(s.page, 'Durable Triage: ', CMD_START, { whileOpen: () => s.screenshot('8-wrong-folder/palette-no-run') });
+      for (const c of ['Approve', 'Deny', 'Cancel Run', 'Resume Run', "Undo Run's Changes"])
+        assert.ok(!offered.includes(`Durable Triage: ${c}`), `the palette hides ${c} with no run: ${JSON.stringify(offered)}`);
       await runCommand(s.page, CMD_START);
       await pickQuickItem(s.page, 'batch-parser');
       const refusal = /Durable Triage: batch-parser works on its own sample project, and .* is not a copy of it/;

@@ -12,6 +12,7 @@ import {
   isAlive,
   notificationMessage,
   pickQuickItem,
+  quickPickRows,
   runCommand,
   waitFor,
   waitForDiffEditor,
@@ -19,7 +20,7 @@ import {
 } from './harness';
 import { DIE_AFTER, SCENARIO_TIMEOUT_MS, mainTaskSuite } from './main-task';
 import { issues, onlyRun, toolAfterFirstWrite, type RunInfo } from './reference';
-import { clickDialogButton, runPanel, runTabs, waitForOneRunTab, waitForRunPanel } from './run-panel';
+import { clickDialogButton, headerShare, runPanel, runTabs, scrollPanelToY, waitForOneRunTab, waitForRunPanel, waitingCallPlace } from './run-panel';
 import { assertFinishedCleanly as finishedCleanly } from './finish';
 import {
   APPROVAL,
@@ -154,12 +155,46 @@ test('3. reload while an approval is pending: it is asked again, approving finis
     await startTriage(s.page, m.task.name);
     const asked = await notificationMessage(await waitForNotification(s.page, APPROVAL, 120_000));
     await pausedRun(s);
+    // Start again on the run waiting here: it says the run waits for an answer, with Open Run and Show Question (issue #23 item 13).
+    await runCommand(s.page, CMD_START);
+    await pickQuickItem(s.page, m.task.name);
+    await waitForNotification(s.page, /is open in this window and waits for your answer/, 30_000);
+    await s.screenshot('3-reload-pending-approval/start-on-waiting-run');
+    // The person scrolled up to read the start of the run before reloading.
+    await waitForRunPanel(s.page);
+    assert.ok((await scrollPanelToY(s.page, 150)) > 0, 'the panel could be scrolled up before the reload');
     await s.reload();
     await waitForNotification(s.page, exactly(asked), 60_000);
     // The restored panel and the one the re-asked run opens are one tab, and it loads (issue #23 item 1).
     await waitForRunPanel(s.page);
     await waitForOneRunTab(s.page);
     await s.screenshot('3-reload-pending-approval/one-run-tab-after-reload');
+    // It opens where the run stopped: the waiting call just below the sticky question bar, not the old scroll (issue #23 item 14).
+    await waitFor(
+      async () => {
+        const place = await waitingCallPlace(s.page);
+        if (place !== undefined && place.cardTop >= place.headerBottom - 2 && place.cardTop < place.height - 40) return true;
+        throw new Error(`the waiting call is at ${JSON.stringify(place)}`);
+      },
+      { what: 'the restored panel to show the waiting call below its header', timeoutMs: 15_000, intervalMs: 250 },
+    );
+    await s.screenshot('3-reload-pending-approval/restored-at-question');
+    // A 1000x700 window: the sticky header with the question bar takes a quarter of the panel at most (issue #23 item 14).
+    await s.page.setViewportSize({ width: 1000, height: 700 });
+    const share = await waitFor(
+      async () => {
+        const sh = await headerShare(s.page);
+        if (sh.height < 700 && sh.questions > 0 && sh.header <= sh.height / 4) return sh;
+        throw new Error(`header and panel heights ${JSON.stringify(sh)}`);
+      },
+      { what: 'the header with its question bar to take at most a quarter of the panel at 1000x700', timeoutMs: 10_000, intervalMs: 250 },
+    );
+    console.log(`# 1000x700: header ${share.header}px, question bar ${share.questions}px, panel ${share.height}px`);
+    await s.screenshot('3-reload-pending-approval/1000x700-question-bar');
+    await runPanel(s.page).locator('header button.meta-toggle').click();
+    await runPanel(s.page).locator('header .stats').waitFor({ state: 'visible', timeout: 5_000 });
+    await s.screenshot('3-reload-pending-approval/1000x700-details-unfolded');
+    await s.page.setViewportSize({ width: 1400, height: 900 });
     const fin = await approveUntilDone(s.page);
     await assertFinishedCleanly(s, fin);
     const tabs = await runTabs(s.page);
@@ -184,10 +219,13 @@ test("4. a file the agent wrote changed while interrupted: error, Show Diff, Res
     await reloadAndResume(s, pid);
     const error = await notificationMessage(await waitForNotification(s.page, WORKSPACE_CHANGED, 60_000));
     assert.ok(error.includes(target), `the error names ${target}: ${error}`);
+    await s.screenshot('4-workspace-changed/stopped-not-a-question');
     await clickNotificationButton(s.page, WORKSPACE_CHANGED, 'Show Diff');
     await waitForDiffEditor(s.page);
     await s.screenshot('diff');
     await clickNotificationButton(s.page, WORKSPACE_CHANGED, 'Restore');
+    await s.page.locator('.monaco-dialog-box').filter({ visible: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await s.screenshot('4-workspace-changed/restore-confirmation');
     // Restore asks first, and keeps the person's version beside the run's state (issue #23 item 7).
     const confirm = await clickDialogButton(s.page, /Restore the agent's version/, 'Restore');
     assert.ok(confirm.includes(target), `the confirmation names ${target}: ${confirm}`);
@@ -212,6 +250,29 @@ test('5. a second window on the same folder reports the run open elsewhere and d
     const warning = await notificationMessage(await waitForNotification(page2, OPEN_ELSEWHERE, 60_000));
     assert.ok(warning.includes(before.runId), `the warning names run ${before.runId}: ${warning}`);
     assert.equal(await hasNotification(page2, APPROVAL), false, 'the second window does not ask the approval');
+    // Its Approve picker marks the first window's question as asked there; picking it says where (issue #23 item 14).
+    await runCommand(page2, 'Durable Triage: Approve');
+    const rows = await quickPickRows(page2);
+    assert.ok(rows.length === 1 && /asked in another window/.test(rows[0]), `the question is marked as asked in another window: ${JSON.stringify(rows)}`);
+    await s.screenshot('5-second-window/approve-picker-elsewhere', page2);
+    await page2.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ visible: true }).first().click();
+    const where = await notificationMessage(
+      await waitForNotification(page2, /is asked in the window \(or triage process\) that has run \S+ open; answer it there/, 15_000),
+    );
+    assert.ok(where.includes(before.runId), `it names the run: ${where}`);
+    await s.screenshot('5-second-window/asked-elsewhere', page2);
+    // Its Run panel says the question is asked in the other window, with no Approve that could not act.
+    const bar = runPanel(page2).locator('section.questions');
+    await bar.locator('.elsewhere').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(
+      await bar
+        .locator('button')
+        .filter({ hasText: /Approve|Deny/ })
+        .count(),
+      0,
+      'no Approve or Deny in the second window',
+    );
+    await s.screenshot('5-second-window/panel-asked-elsewhere', page2);
     const during = await onlyRun(s.stateDir);
     assert.equal(during.turns, before.turns, 'the second window made no model call');
     assert.equal(during.restarts, before.restarts, 'the second window did not resume the run');

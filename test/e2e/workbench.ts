@@ -162,3 +162,32 @@ export async function errorNotifications(page: Page, text: RegExp): Promise<stri
   for (const item of await items.all()) out.push(await notificationMessage(item));
   return out;
 }
+
+/**
+ * The palette's commands whose titles start with `prefix` (e.g. "Durable Triage: "), once the
+ * list shows `mustShow` (so an empty list read too early does not pass for "hidden"); the palette
+ * is closed after.
+ */
+export async function paletteCommands(
+  page: Page,
+  prefix: string,
+  mustShow: string,
+  o: { timeoutMs?: number; whileOpen?: () => Promise<unknown> } = {},
+): Promise<string[]> {
+  const widget = await openQuickInput(page);
+  await widget.locator('.quick-input-box input').fill(`>${prefix}`);
+  await quickRow(page, mustShow, o.timeoutMs ?? 15_000);
+  const labels = await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row .label-name`).allTextContents();
+  await o.whileOpen?.();
+  await page.keyboard.press('Escape');
+  return labels.map((l) => l.trim());
+}
+
+/** The text of each row of the quick pick that is open (label, description, detail), once it shows a row (one labelled `label`, when given). */
+export async function quickPickRows(page: Page, label?: string, timeoutMs = 15_000): Promise<string[]> {
+  if (label !== undefined) await quickRow(page, label, timeoutMs);
+  else
+    await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`).filter({ visible: true }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  const rows = await page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`).filter({ visible: true }).allInnerTexts();
+  return rows.map((t) => t.replace(/\s+/g, ' ').trim());
+}
