@@ -48,7 +48,9 @@ export const applyPatchView: ToolView = {
 function targets(input: string, workspace: string, hidden: readonly string[] | undefined): { op: V4AOp & { kind: 'add' | 'update' }; target: WriteTarget }[] {
   return parseV4A(input).map((op) => {
     if (op.kind === 'delete')
-      throw new ToolInputError(`"*** Delete File: ${op.path}" is not supported: the run records the files it writes, not deletions. Leave the file, or empty it with an update`);
+      throw new ToolInputError(
+        `"*** Delete File: ${op.path}" is not supported: the run records the files it writes, not deletions. Leave the file, or empty it with an update`,
+      );
     if (op.kind === 'update' && op.moveTo !== undefined)
       throw new ToolInputError(`"*** Move to: ${op.moveTo}" is not supported: add the new file and update the old one instead`);
     return { op, target: writeTarget(workspace, op.path, hidden) };

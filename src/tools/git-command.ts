@@ -48,7 +48,13 @@ export function gitEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 /** Runs `git <args>` in `cwd` (see the file comment). */
 export function runGit(cwd: string, args: readonly string[], signal: AbortSignal): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...SAFE_CONFIG, ...args], { cwd, env: gitEnv(process.env), stdio: ['ignore', 'pipe', 'pipe'], signal, timeout: GIT_TIMEOUT_MS });
+    const child = spawn('git', [...SAFE_CONFIG, ...args], {
+      cwd,
+      env: gitEnv(process.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+      timeout: GIT_TIMEOUT_MS,
+    });
     const kept: Buffer[] = [];
     let keptBytes = 0;
     let cutBytes = 0;

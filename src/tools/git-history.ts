@@ -45,9 +45,21 @@ async function range(ctx: ToolContext, rel: string, start: number | undefined, e
 
 const lines = (a: Record<string, unknown>): string => (typeof a.start_line === 'number' ? ` lines ${String(a.start_line)}-${String(a.end_line)}` : '');
 
-export const gitLogView: ToolView = { icon: 'history', call: (a) => withPath(a, { title: `History of ${str(a.path) ?? '?'}${lines(a)}`, args: [] }), result: (r) => plainResult(r, 'always') };
-export const gitBlameView: ToolView = { icon: 'person', call: (a) => withPath(a, { title: `Blame ${str(a.path) ?? '?'}${lines(a)}`, args: [] }), result: (r) => plainResult(r, 'always') };
-export const gitShowView: ToolView = { icon: 'git-commit', call: (a) => withPath(a, { title: `Show commit ${str(a.commit) ?? '?'}`, args: [] }), result: (r) => plainResult(r, 'always') };
+export const gitLogView: ToolView = {
+  icon: 'history',
+  call: (a) => withPath(a, { title: `History of ${str(a.path) ?? '?'}${lines(a)}`, args: [] }),
+  result: (r) => plainResult(r, 'always'),
+};
+export const gitBlameView: ToolView = {
+  icon: 'person',
+  call: (a) => withPath(a, { title: `Blame ${str(a.path) ?? '?'}${lines(a)}`, args: [] }),
+  result: (r) => plainResult(r, 'always'),
+};
+export const gitShowView: ToolView = {
+  icon: 'git-commit',
+  call: (a) => withPath(a, { title: `Show commit ${str(a.commit) ?? '?'}`, args: [] }),
+  result: (r) => plainResult(r, 'always'),
+};
 export const gitLogSearchView: ToolView = {
   icon: 'search',
   call: (a) => withPath(a, { title: `Commits adding or removing "${str(a.text) ?? '?'}"`, args: [] }),
@@ -60,7 +72,12 @@ export function gitLogTool(o: { hidden?: readonly string[] } = {}): Tool<{ path:
     name: 'git_log',
     description:
       'The git history of a file: its commits, newest first (hash, date, author, subject). With start_line and end_line, the commits that changed those lines, each with its diff (git log -L): use it to find the commit that brought a crashing line in.',
-    args: z.strictObject({ path: relArg('The file'), start_line: line('First line of the range').optional(), end_line: line('Last line of the range').optional(), max_count: maxCount }),
+    args: z.strictObject({
+      path: relArg('The file'),
+      start_line: line('First line of the range').optional(),
+      end_line: line('Last line of the range').optional(),
+      max_count: maxCount,
+    }),
     readOnly: true,
     run: (args, ctx) =>
       guarded('git_log', ctx.workspace, async () => {
@@ -83,7 +100,9 @@ export function gitBlameTool(o: { hidden?: readonly string[] } = {}): Tool<{ pat
       guarded('git_blame', ctx.workspace, async () => {
         const rel = relPath(ctx, args.path, o.hidden);
         const r = (await range(ctx, rel, args.start_line, args.end_line))!;
-        return { content: gitResultText(await runGit(ctx.workspace, ['blame', '--date=short', `-L${r}`, '--', rel], ctx.signal), `no lines to blame in ${rel}`) };
+        return {
+          content: gitResultText(await runGit(ctx.workspace, ['blame', '--date=short', `-L${r}`, '--', rel], ctx.signal), `no lines to blame in ${rel}`),
+        };
       }),
   };
 }
@@ -102,7 +121,12 @@ export function gitShowTool(o: { hidden?: readonly string[] } = {}): Tool<{ comm
         if (!REVISION.test(args.commit)) throw new ToolInputError(`"${args.commit}" is not a commit name (a hash, a branch or tag, HEAD~1...)`);
         const rel = args.path !== undefined ? relPath(ctx, args.path, o.hidden) : undefined;
         const cmd = ['show', ...PLAIN, '--stat', '--patch', '--format=fuller', '--end-of-options', args.commit, ...(rel ? ['--', rel] : [])];
-        return { content: gitResultText(await runGit(ctx.workspace, cmd, ctx.signal), rel ? `commit ${args.commit} did not change ${rel}` : `commit ${args.commit} shows nothing`) };
+        return {
+          content: gitResultText(
+            await runGit(ctx.workspace, cmd, ctx.signal),
+            rel ? `commit ${args.commit} did not change ${rel}` : `commit ${args.commit} shows nothing`,
+          ),
+        };
       }),
   };
 }
@@ -110,7 +134,8 @@ export function gitShowTool(o: { hidden?: readonly string[] } = {}): Tool<{ comm
 export function gitLogSearchTool(o: { hidden?: readonly string[] } = {}): Tool<{ text: string; path?: string; max_count?: number }> {
   return {
     name: 'git_log_search',
-    description: 'The commits that added or removed a text (git log -S: a change in how many times it occurs), newest first; optionally only in one file or folder.',
+    description:
+      'The commits that added or removed a text (git log -S: a change in how many times it occurs), newest first; optionally only in one file or folder.',
     args: z.strictObject({ text: text('The exact text (literal, case-sensitive)'), path: relArg('Only this file or folder').optional(), max_count: maxCount }),
     readOnly: true,
     run: (args, ctx) =>

@@ -72,7 +72,7 @@ export function strReplaceTool(o: { workspace?: string; hidden?: readonly string
         return { status: 'done', output: { content: replacedText(target.rel, args) } };
       }
       if (state === 'not-done') return { status: 'not-done' };
-      throw new Error(`cannot tell whether the replacement in ${target.rel} was made: ${unsureWhy(now, args.old, args.new)}`);
+      throw new Error(`cannot tell whether the replacement in ${target.rel} was made: ${unsureWhy(now, args.old)}`);
     },
     describe(args) {
       const d: CallDescription = { title: strReplaceView.call(args).title, detail: `old:\n${args.old}\n\nnew:\n${args.new}` };
@@ -89,7 +89,7 @@ export function strReplaceTool(o: { workspace?: string; hidden?: readonly string
   };
 }
 
-export function unsureWhy(now: string, oldText: string, newText: string): string {
+export function unsureWhy(now: string, oldText: string): string {
   return now.includes(oldText) ? 'both the old and the new text are in the file now' : 'neither the old nor the new text is in the file now';
 }
 

@@ -123,7 +123,7 @@ export function textEditorTool(o: { workspace?: string; hidden?: readonly string
         const state = replacementState(now, oldStr, newStr);
         if (state === 'done') return found();
         if (state === 'not-done') return { status: 'not-done' };
-        throw new Error(`cannot tell whether the replacement in ${target.rel} was made: ${unsureWhy(now, oldStr, newStr)}`);
+        throw new Error(`cannot tell whether the replacement in ${target.rel} was made: ${unsureWhy(now, oldStr)}`);
       }
       const line = args.insert_line ?? 0;
       const there = (() => {

@@ -20,11 +20,11 @@ export function linesOf(text: string): string[] {
 export function numberedView(text: string, rel: string, range?: [number, number]): string {
   const lines = linesOf(text);
   const n = lines.length;
-  let [first, last] = range ?? [1, -1];
-  if (last === -1) last = n;
+  const first = range?.[0] ?? 1;
+  const last = range === undefined || range[1] === -1 ? n : range[1];
+  if (n === 0) return `${rel} is empty (0 lines)`;
   if (first < 1) throw new ToolInputError(`view_range starts at line ${first}; lines are numbered from 1`);
   if (last < first) throw new ToolInputError(`view_range [${first}, ${last}] ends before it starts; give [first, last] with last >= first, or -1 for the end`);
-  if (n === 0) return `${rel} is empty (0 lines)`;
   if (first > n) throw new ToolInputError(`view_range starts at line ${first}, past the end of "${rel}" (${n} lines)`);
   if (last > n) throw new ToolInputError(`view_range ends at line ${last}, past the end of "${rel}" (${n} lines); use -1 to read to the end`);
   const width = String(last).length;

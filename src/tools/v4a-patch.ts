@@ -33,9 +33,7 @@ export interface V4AHunk {
 }
 
 export type V4AOp =
-  | { kind: 'add'; path: string; text: string }
-  | { kind: 'delete'; path: string }
-  | { kind: 'update'; path: string; moveTo?: string; hunks: V4AHunk[] };
+  { kind: 'add'; path: string; text: string } | { kind: 'delete'; path: string } | { kind: 'update'; path: string; moveTo?: string; hunks: V4AHunk[] };
 
 const BEGIN = '*** Begin Patch';
 const END = '*** End Patch';
@@ -55,9 +53,11 @@ export function parseV4A(patch: string): V4AOp[] {
   let k = 0;
   while (k < body.length) {
     const head = FILE_HEAD.exec(body[k]);
-    if (!head) throw new ToolInputError(`line ${at(k)} should start a file ("*** Add File: ", "*** Update File: " or "*** Delete File: "); it is ${quote(body[k])}`);
+    if (!head)
+      throw new ToolInputError(`line ${at(k)} should start a file ("*** Add File: ", "*** Update File: " or "*** Delete File: "); it is ${quote(body[k])}`);
     const path = head[2].trim();
-    if (ops.some((o) => o.path === path)) throw new ToolInputError(`the patch names "${path}" twice (line ${at(k)}); put all of a file's changes in one section`);
+    if (ops.some((o) => o.path === path))
+      throw new ToolInputError(`the patch names "${path}" twice (line ${at(k)}); put all of a file's changes in one section`);
     k++;
     const start = k;
     while (k < body.length && !FILE_HEAD.test(body[k])) k++;
@@ -108,8 +108,7 @@ function parseUpdate(path: string, section: string[], lineNo: (n: number) => num
     } else if (l.startsWith('-')) {
       cur.old.push(l.slice(1));
       cur.removed++;
-    }
-    else if (l.startsWith(' ') || l === '') {
+    } else if (l.startsWith(' ') || l === '') {
       cur.old.push(l.slice(1));
       cur.new.push(l.slice(1));
     } else throw new ToolInputError(`line ${lineNo(n)} of the changes to "${path}" must start with " ", "-", "+" or "@@"; it is ${quote(l)}`);
@@ -118,7 +117,9 @@ function parseUpdate(path: string, section: string[], lineNo: (n: number) => num
   if (changes.length === 0) throw new ToolInputError(`"*** Update File: ${path}" changes nothing; give "-" and "+" lines`);
   const blind = changes.findIndex((h) => h.old.length === 0 && !h.eof);
   if (blind !== -1)
-    throw new ToolInputError(`change ${blind + 1} of "${path}" has no context or removed lines, so its place is unknown; give the lines around it with a leading space`);
+    throw new ToolInputError(
+      `change ${blind + 1} of "${path}" has no context or removed lines, so its place is unknown; give the lines around it with a leading space`,
+    );
   return { kind: 'update', path, ...(moveTo !== undefined ? { moveTo } : {}), hunks: changes };
 }
 
@@ -131,7 +132,10 @@ export function applyHunks(text: string, hunks: V4AHunk[], rel: string): string 
   hunks.forEach((h, idx) => {
     if (h.anchor !== undefined) {
       const a = findSeq(lines, [h.anchor], cursor, false);
-      if (a === -1) throw new ToolInputError(`change ${idx + 1} of "${rel}": its "@@ ${h.anchor}" line is not in the file${cursor > 0 ? ' after the change before it' : ''}`);
+      if (a === -1)
+        throw new ToolInputError(
+          `change ${idx + 1} of "${rel}": its "@@ ${h.anchor}" line is not in the file${cursor > 0 ? ' after the change before it' : ''}`,
+        );
       cursor = a + 1;
       after = ` after its "@@ ${h.anchor}" line`;
     }

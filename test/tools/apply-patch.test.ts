@@ -43,14 +43,21 @@ test('apply_patch updates by context and adds a file, recording both', async (t)
   assert.deepEqual(out, { content: 'applied patch: updated src/calc.js (+2 -1), added test/calc.test.js' });
   assert.equal(await read(dir), FIXED);
   assert.equal(await read(dir, 'test/calc.test.js'), "const { divide } = require('../src/calc');\ndivide(1, 0);\n");
-  assert.deepEqual(ctx.writes.map((w) => w.rel), ['src/calc.js', 'test/calc.test.js']);
+  assert.deepEqual(
+    ctx.writes.map((w) => w.rel),
+    ['src/calc.js', 'test/calc.test.js'],
+  );
   assert.deepEqual(tool.writes!({ input: PATCH }, dir), ['src/calc.js', 'test/calc.test.js']);
 });
 
 test('apply_patch: the @@ line is found first, so the right one of two equal lines changes; trailing blanks are forgiven', async (t) => {
   const dir = tempDir(t);
   await writeTree(dir, { 'a.js': 'function f() {\n  return 1;\n}\nfunction g() {\n  return 1;  \n}\n' });
-  const r = await callTool(applyPatchTool(), { input: '*** Begin Patch\n*** Update File: a.js\n@@ function g() {\n-  return 1;\n+  return 2;\n*** End Patch\n' }, context(dir));
+  const r = await callTool(
+    applyPatchTool(),
+    { input: '*** Begin Patch\n*** Update File: a.js\n@@ function g() {\n-  return 1;\n+  return 2;\n*** End Patch\n' },
+    context(dir),
+  );
   assert.equal(r.isError, undefined, r.content);
   assert.equal(await read(dir, 'a.js'), 'function f() {\n  return 1;\n}\nfunction g() {\n  return 2;\n}\n');
 });
@@ -63,7 +70,10 @@ test('apply_patch: a malformed or mismatched patch is a tool error naming what i
     ['--- a/src/calc.js\n+++ b/src/calc.js\n', /must start with "\*\*\* Begin Patch"/],
     ['*** Begin Patch\n*** Update File: src/calc.js\n-  return a / b;\n+  return a;\n', /must end with "\*\*\* End Patch"/],
     [bad, /line 8 of the changes to "src\/calc.js" must start with " ", "-", "\+" or "@@"; it is "nope"/],
-    [PATCH.replace('-  return a / b;', '-  return a / c;'), /change 1 of "src\/calc.js" does not match the file: its context and "-" lines \(starting "  return a \/ c;"\)/],
+    [
+      PATCH.replace('-  return a / b;', '-  return a / c;'),
+      /change 1 of "src\/calc.js" does not match the file: its context and "-" lines \(starting " {2}return a \/ c;"\)/,
+    ],
     [PATCH.replace('@@ function divide(a, b) {', '@@ function modulo(a, b) {'), /its "@@ function modulo\(a, b\) \{" line is not in the file/],
     ['*** Begin Patch\n*** Update File: src/calc.js\n+// top\n*** End Patch', /has no context or removed lines, so its place is unknown/],
     ['*** Begin Patch\n*** Delete File: src/calc.js\n*** End Patch', /"\*\*\* Delete File: src\/calc.js" is not supported/],
@@ -98,7 +108,10 @@ test('apply_patch lookup: not done before, done after, and unsure when only one 
   await tool.run({ input: PATCH }, ctx);
   const found = await tool.lookup!({ input: PATCH }, ctx);
   assert.equal(found.status, 'done');
-  assert.deepEqual(ctx.writes.map((w) => w.rel), ['src/calc.js', 'test/calc.test.js', 'src/calc.js', 'test/calc.test.js']);
+  assert.deepEqual(
+    ctx.writes.map((w) => w.rel),
+    ['src/calc.js', 'test/calc.test.js', 'src/calc.js', 'test/calc.test.js'],
+  );
   // the added file changed since: unsure
   await fs.writeFile(path.join(dir, 'test', 'calc.test.js'), 'other\n');
   await assert.rejects(tool.lookup!({ input: PATCH }, ctx), /test\/calc.test.js unsure/);

@@ -14,7 +14,15 @@ import { gitEnv, OUTPUT_CAP } from '../../src/tools/git-command';
 import { context, writeTree, callTool } from './support';
 import { tempDir } from '../support/temp-dir';
 
-const ENV = { ...process.env, GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com', GIT_CONFIG_NOSYSTEM: '1', HOME: '' };
+const ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'Ada',
+  GIT_AUTHOR_EMAIL: 'ada@example.com',
+  GIT_COMMITTER_NAME: 'Ada',
+  GIT_COMMITTER_EMAIL: 'ada@example.com',
+  GIT_CONFIG_NOSYSTEM: '1',
+  HOME: '',
+};
 
 function git(dir: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: dir, env: { ...ENV, HOME: dir }, encoding: 'utf8' }).trim();
@@ -51,7 +59,7 @@ test('git_log of a file and of a line range; git_log_search finds the commit tha
   // the crashing line (2, "return a / b;") came with the first commit; the later one took away the check above it
   const lines = await callTool(gitLogTool(), { path: 'src/calc.js', start_line: 1, end_line: 2 }, ctx);
   assert.match(lines.content, new RegExp(`^${shas[2]} 2026-01-04 Ada\\n    calc: simpler divide\\n`));
-  assert.match(lines.content, /-  if \(b === 0\) return NaN;/);
+  assert.match(lines.content, /- {2}if \(b === 0\) return NaN;/);
   assert.match(lines.content, new RegExp(`\\n${shas[0]} 2026-01-02 Ada\\n    calc: divide\\n`));
   const search = await callTool(gitLogSearchTool(), { text: 'return NaN' }, ctx);
   assert.equal(search.content, `${shas[2]} 2026-01-04 Ada\n    calc: simpler divide\n${shas[0]} 2026-01-02 Ada\n    calc: divide`);
@@ -69,7 +77,7 @@ test('git_blame of a range and git_show of a commit', async (t) => {
   assert.match(rows[1], new RegExp(`^\\^?${shas[0]}\\w* \\(Ada 2026-01-02 3\\) }$`));
   const show = await callTool(gitShowTool(), { commit: shas[2] }, ctx);
   assert.match(show.content, /calc: simpler divide/);
-  assert.match(show.content, /-  if \(b === 0\) return NaN;/);
+  assert.match(show.content, /- {2}if \(b === 0\) return NaN;/);
   const only = await callTool(gitShowTool(), { commit: shas[1], path: 'src/calc.js' }, ctx);
   assert.equal(only.content, `commit ${shas[1]} did not change src/calc.js`);
   const part = await callTool(gitShowTool(), { commit: shas[2], path: 'README.md' }, ctx);

@@ -29,7 +29,10 @@ test('str_replace replaces the one occurrence and records the write', async (t) 
   const out = await callTool(strReplaceTool(), { path: 'src/calc.js', old: OLD, new: NEW }, ctx);
   assert.deepEqual(out, { content: 'replaced in src/calc.js: 1 line(s) with 2' });
   assert.equal(await read(dir), FIXED);
-  assert.deepEqual(ctx.writes.map((w) => [w.rel, w.content.toString('utf8')]), [['src/calc.js', FIXED]]);
+  assert.deepEqual(
+    ctx.writes.map((w) => [w.rel, w.content.toString('utf8')]),
+    [['src/calc.js', FIXED]],
+  );
   const tool = strReplaceTool();
   assert.notEqual(tool.idempotent, true);
   assert.notEqual(tool.readOnly, true);

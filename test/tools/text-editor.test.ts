@@ -36,7 +36,10 @@ test('text editor view: numbered lines, a range, and a note of what was not show
     (await callTool(tool, { command: 'view', path: 'a.txt', view_range: [2, 3] }, context(dir))).content,
     '2\ttwo\n3\tthree\n... [a.txt has 4 lines; lines 2-3 are shown]',
   );
-  assert.equal((await callTool(tool, { command: 'view', path: 'a.txt', view_range: [3, -1] }, context(dir))).content, '3\tthree\n4\tfour\n... [a.txt has 4 lines; lines 3-4 are shown]');
+  assert.equal(
+    (await callTool(tool, { command: 'view', path: 'a.txt', view_range: [3, -1] }, context(dir))).content,
+    '3\tthree\n4\tfour\n... [a.txt has 4 lines; lines 3-4 are shown]',
+  );
 });
 
 test('text editor: bad input is a tool error naming it, and nothing is written', async (t) => {
