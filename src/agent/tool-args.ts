@@ -24,7 +24,7 @@ export function toolSpec(tool: Tool): ToolSpec {
   if (!spec) {
     const { $schema: _, ...schema } = z.toJSONSchema(tool.args, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
     if (schema.type !== 'object') throw new TypeError(`tool ${tool.name} declares arguments that are not an object`);
-    spec = { name: tool.name, description: tool.description, schema: schema as JsonSchema };
+    spec = { name: tool.name, description: tool.description, schema: schema as JsonSchema, ...(tool.vendor ? { vendor: tool.vendor } : {}) };
     specs.set(tool, spec);
   }
   return spec;

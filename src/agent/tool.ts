@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ToolResult } from '../core/conversation';
-import type { JsonSchema } from '../core/tool-schema';
+import type { JsonSchema, ToolVendor } from '../core/tool-schema';
 
 /** What a tool hands back; the loop turns it into a ToolResult with the call's ID. */
 export interface ToolOutput {
@@ -64,6 +64,11 @@ export interface Tool<A = unknown> {
   keyed?: { retention(signal: AbortSignal): Promise<number> };
   /** Runs only after a person says yes. */
   needsApproval?: boolean;
+  /**
+   * Offered only to this vendor's models (its own edit tool's shape: Anthropic's text editor,
+   * OpenAI's apply_patch); undefined: offered to every model. See ToolSpec.vendor.
+   */
+  vendor?: ToolVendor;
   /**
    * Asked (reads only) before a person is asked to approve a call: an outcome the service
    * already knows (e.g. an issue is already filed for this cause) is the call's result, and

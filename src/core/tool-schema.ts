@@ -13,9 +13,22 @@ export interface JsonSchema {
   [k: string]: unknown;
 }
 
+/** A vendor whose models are trained on a tool of that shape (the providers offer it only to them). */
+export type ToolVendor = 'anthropic' | 'openai';
+
 /** A tool as the model sees it. */
 export interface ToolSpec {
   name: string;
   description: string;
   schema: JsonSchema;
+  /** Offered only to this vendor's provider; undefined: to every provider. */
+  vendor?: ToolVendor;
 }
+
+/** The tools a provider offers: those for every model and those for its own vendor. */
+export function offeredTo(tools: readonly ToolSpec[], vendor: ToolVendor | undefined): ToolSpec[] {
+  return tools.filter((t) => t.vendor === undefined || t.vendor === vendor);
+}
+
+/** The name of Anthropic's text editor tool (Claude 4's str_replace_based_edit_tool), ours and the built-in one alike. */
+export const TEXT_EDITOR_NAME = 'str_replace_based_edit_tool';

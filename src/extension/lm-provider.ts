@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { ModelReply, ToolCall } from '../core/conversation';
 import { ModelError } from '../core/errors';
+import { offeredTo } from '../core/tool-schema';
 import { LanguageModelUnavailableError } from './logic/model-unavailable';
 import type { ModelProvider, ModelRequest } from '../model/provider';
 import { PriceTable } from '../model/prices';
@@ -70,7 +71,7 @@ export class VsCodeLmProvider implements ModelProvider {
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       const messages = lmTurns(req).map(vsMessage);
-      const tools: vscode.LanguageModelChatTool[] = req.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.schema }));
+      const tools: vscode.LanguageModelChatTool[] = offeredTo(req.tools, undefined).map((t) => ({ name: t.name, description: t.description, inputSchema: t.schema }));
       const res = await this.chat.sendRequest(messages, { justification: JUSTIFICATION, ...(tools.length ? { tools } : {}) }, cts.token);
       let text = '';
       const calls: ToolCall[] = [];

@@ -7,6 +7,9 @@
  *   (the API takes a string, so even invalid JSON is sent exactly as the model wrote it);
  * - each tool result → a role "tool" message with its tool_call_id. The API has no error
  *   flag, so an error result's content is prefixed with "Error: " unless it already says so.
+ * - the tools: those for every model and OpenAI's own (apply_patch), all as function tools:
+ *   Chat Completions has no built-in apply_patch type (only the Responses API has), so
+ *   apply_patch goes as a function whose one `input` argument is the V4A patch text.
  */
 import type {
   ChatCompletionAssistantMessageParam,
@@ -17,6 +20,7 @@ import type {
 import type { Message } from '../core/conversation';
 import type { ModelRequest } from './provider';
 import { withSummary } from './context';
+import { offeredTo } from '../core/tool-schema';
 
 export type OpenAIMessage = ChatCompletionMessageParam;
 
@@ -50,8 +54,9 @@ export function openaiBody(
 ): OpenAIBody {
   const body: OpenAIBody = { model: o.model, messages: toOpenAIMessages(req.system, withSummary(req)), stream: o.stream };
   if (o.stream) body.stream_options = { include_usage: true };
-  if (req.tools.length > 0)
-    body.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: { ...t.schema } } }));
+  const tools = offeredTo(req.tools, 'openai');
+  if (tools.length > 0)
+    body.tools = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: { ...t.schema } } }));
   if (o.maxTokens !== undefined) body[o.maxTokensField] = o.maxTokens;
   return body;
 }

@@ -4,13 +4,17 @@
  * tool without a view does not compile.
  */
 import { TOOL_NAMES } from './index';
+import { applyPatchView } from './apply-patch';
 import { codePatchView } from './code-patch';
+import { gitBlameView, gitLogSearchView, gitLogView, gitShowView } from './git-history';
 import { issueFileView } from './issue-file';
 import { issueLookupView } from './issue-lookup';
 import { listFilesView } from './list-files';
 import { readFileView } from './read-file';
 import { runTestsView } from './run-tests';
 import { searchFilesView } from './search-files';
+import { strReplaceView } from './str-replace';
+import { textEditorView } from './text-editor';
 import { writeFileView } from './write-file';
 import type { ToolView } from './view';
 
@@ -18,9 +22,16 @@ const VIEWS: Record<(typeof TOOL_NAMES)[number], ToolView> = {
   list_files: listFilesView,
   read_file: readFileView,
   search_files: searchFilesView,
+  git_log: gitLogView,
+  git_blame: gitBlameView,
+  git_show: gitShowView,
+  git_log_search: gitLogSearchView,
   run_tests: runTestsView,
   write_file: writeFileView,
   code_patch: codePatchView,
+  str_replace: strReplaceView,
+  str_replace_based_edit_tool: textEditorView,
+  apply_patch: applyPatchView,
   issue_file: issueFileView,
   issue_lookup: issueLookupView,
 };

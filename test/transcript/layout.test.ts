@@ -87,7 +87,7 @@ test('every tool the triage job runs has a view, and its approval title is the v
         ]
       : [],
   );
-  assert.equal(titles.length, 3);
+  assert.equal(titles.length, 6);
   for (const [asked, shown] of titles) assert.equal(asked, shown);
 });
 

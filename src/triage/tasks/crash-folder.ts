@@ -58,9 +58,10 @@ ${layout.describe()}
 For each group:
 1. read its reports and find the bug they point at;
 2. write a regression test that reproduces it (for cause "<cause>": ${layout.regressionTest('<cause>')}), and run it with run_tests to see it fail;
-3. fix the bug with code_patch;
+3. fix the bug with the smallest change (str_replace, or your own editing tool);
 4. run the tests until they all pass;
-5. file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that cites the group's reports by path and says what you fixed.
+5. when the repository has git history, find the commit that introduced the bug (git_log with the crashing lines' range, git_blame, git_log_search for the code it added);
+6. file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that cites the group's reports by path, says what you fixed, and, when you found it, names the commit that introduced the bug on a line of its own: "Introduced by: <short hash> <commit subject>".
 When every group is done, answer with a short summary that names each issue by number (#N).`;
   return {
     name: CRASH_FOLDER_TASK,

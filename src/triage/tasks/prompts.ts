@@ -23,8 +23,17 @@ The crash reports are under crashes/, one folder per cause. For each folder:
 When every folder is done, answer with a short summary that names each issue by number (#N).`;
 }
 
-/** The system prompt for a user's own repository: the same rules, with the repository's own test runner instead of node:test. */
+/**
+ * The system prompt for a user's own repository: the same rules, with the repository's own test
+ * runner instead of node:test, the editing tools each vendor's models are trained on instead of
+ * code_patch, and the history tools (its repository has a history; the bundled tasks' recorded
+ * conversations keep TRIAGE_SYSTEM word for word, since a recording replays only its own prompt).
+ */
 export const OWN_REPO_SYSTEM = TRIAGE_SYSTEM.replace(
   /Tests use Node's built-in runner[^\n]*/,
   "Tests are written in this repository's own language and style, with its own test runner, where it keeps its tests (the task says which); run_tests runs them its way.",
+).replace(
+  /- Apply changes to existing files with code_patch[^\n]*/,
+  `- Change existing files with str_replace (an exact text that occurs once in the file, and its replacement), or with your own editing tool when you have one (str_replace_based_edit_tool, apply_patch). Create new files with write_file.
+- Use the history: git_log of the crashing lines (with start_line and end_line), git_blame and git_log_search tell which commit brought the bug in; name it in the issue ("Introduced by: <short hash> <subject>") when you can.`,
 );
