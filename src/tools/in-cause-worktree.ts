@@ -30,6 +30,16 @@ export function inCauseWorktree(tool: Tool, branches: CauseBranches, causes: rea
       return tool.run(rest, { ...ctx, workspace, recordWrite: async () => {} });
     },
   };
+  if (tool.lookup) {
+    const lookup = tool.lookup.bind(tool);
+    // The ladder asks where the call acted: in the cause's worktree, or the workspace without one.
+    wrapped.lookup = async (a, ctx) => {
+      const { cause: c, ...rest } = a as { cause?: string | null } & Record<string, unknown>;
+      if (c === undefined || c === null) return lookup(rest, ctx);
+      return lookup(rest, { ...ctx, workspace: await branches.workspaceOf(c, ctx.signal), recordWrite: async () => {} });
+    };
+  }
+  if (tool.vendor) wrapped.vendor = tool.vendor;
   if (tool.readOnly) wrapped.readOnly = true;
   if (tool.idempotent) wrapped.idempotent = true;
   if (tool.needsApproval) wrapped.needsApproval = true;

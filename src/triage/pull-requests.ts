@@ -28,7 +28,26 @@ export interface PullRequestChoice {
 }
 
 /** The file tools that act in a cause's worktree once pull requests are on. */
-export const FILE_TOOLS: readonly string[] = ['list_files', 'read_file', 'search_files', 'run_tests', 'write_file', 'code_patch'];
+export const FILE_TOOLS: readonly string[] = [
+  'list_files',
+  'read_file',
+  'search_files',
+  'git_log',
+  'git_blame',
+  'git_show',
+  'git_log_search',
+  'run_tests',
+  'write_file',
+  'code_patch',
+  'str_replace',
+  'apply_patch',
+];
+
+/**
+ * Not offered with pull requests on: Anthropic's built-in text editor has a fixed argument shape
+ * that cannot name a cause, so it could only write in the user's checkout (str_replace does its work).
+ */
+export const NOT_WITH_PULL_REQUESTS: readonly string[] = ['str_replace_based_edit_tool'];
 
 const REMOTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -73,7 +92,7 @@ export function causeBranchTools(tools: Tool[], state: RunState, o: { tracker: T
   const [owner, repo] = o.tracker.name.slice('github:'.length).split('/');
   const keys = state.config.keys;
   return [
-    ...tools.map((t) => (FILE_TOOLS.includes(t.name) ? inCauseWorktree(t, branches, o.causes) : t)),
+    ...tools.filter((t) => !NOT_WITH_PULL_REQUESTS.includes(t.name)).map((t) => (FILE_TOOLS.includes(t.name) ? inCauseWorktree(t, branches, o.causes) : t)),
     commitFixTool({ branches, causes: o.causes, keys }),
     pullRequestTool({
       branches,
