@@ -186,8 +186,6 @@ function makePlugin(skipDebts) {
  */
 const DEBTS = [
   'src/cli/commands/demo.ts -> src/store/files/checkpoint.ts',
-  'src/cli/commands/sweep.ts -> src/sweep/sweeps.ts',
-  'src/cli/commands/sweep.ts -> src/sweep/table.ts',
   'src/disk/atomic-write.ts -> src/store/crash-points.ts',
   'src/extension/docs.ts -> src/store/files/blobs.ts',
   'src/extension/lazy-modules.ts -> src/store/files/checkpoint.ts',
