@@ -48,7 +48,7 @@ const LAYERS = [
   { path: RUNNERS, may: [CORE, DISK, WORKSPACE] },
   { path: CRASHES, may: [CORE, DISK, WORKSPACE] },
   { path: TOOLS, may: [CORE, DISK, STORE, WORKSPACE, AGENT, TRACKER, RUNNERS] },
-  { path: TRANSCRIPT, may: [CORE, STORE, OPEN_STORE, AGENT, TRACKER] },
+  { path: TRANSCRIPT, may: [CORE, STORE, OPEN_STORE, AGENT, TRACKER, TOOLS] },
   { path: TRIAGE, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, TRANSCRIPT] },
   { path: CLI, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, TRANSCRIPT, TRIAGE] },
   {
@@ -56,7 +56,7 @@ const LAYERS = [
     may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, TRANSCRIPT, TRIAGE, 'src/webview/protocol.ts'],
     vscode: true,
   },
-  { path: WEBVIEW, may: ['src/transcript/model.ts'], packages: ['zod'] },
+  { path: WEBVIEW, may: ['src/core/transcript.ts'], packages: ['zod'] },
   { path: SWEEP, may: '*' },
 ];
 
@@ -190,12 +190,8 @@ const DEBTS = [
   'src/extension/docs.ts -> src/store/files/blobs.ts',
   'src/extension/lazy-modules.ts -> src/store/files/checkpoint.ts',
   'src/extension/lazy-modules.ts -> src/store/files/lock.ts',
-  'src/tools/issue-file.ts -> src/transcript/model.ts',
-  'src/tools/view.ts -> src/transcript/model.ts',
   'src/tracker/embedded.ts -> src/store/open-store.ts',
   'src/tracker/store.ts -> src/store/files/lock.ts',
-  'src/transcript/calls.ts -> src/tools/view.ts',
-  'src/transcript/calls.ts -> src/tools/views.ts',
   'src/webview/panel.ts -> src/extension/logic/panel-liveness.ts',
   'src/webview/protocol.ts -> src/workspace/undo.ts',
   'src/workspace/ledger.ts -> src/store/files/blobs.ts',

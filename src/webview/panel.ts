@@ -7,7 +7,7 @@
  * model's words, file contents and issue bodies are never read as HTML.
  */
 import type { FromPanel, PanelState, PanelView, ToPanel } from './protocol';
-import type { Block, CallView, Entry, Transcript } from '../transcript/model';
+import type { Block, CallView, Entry, Transcript } from '../core/transcript';
 import { scrollTopBelowSticky } from './scroll-target';
 import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from '../extension/logic/panel-liveness';
 

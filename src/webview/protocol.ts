@@ -4,7 +4,7 @@
  * holds no state of its own beyond what is open and where it is scrolled.
  */
 import { z } from 'zod';
-import type { Transcript } from '../transcript/model';
+import type { Transcript } from '../core/transcript';
 import type { RunFileStatus } from '../workspace/undo';
 
 export const PANEL_VIEW_TYPE = 'durableTriage.run';

@@ -1,9 +1,12 @@
 /**
  * A run's transcript, for a person: what the CLI prints (`triage show --transcript`) and the
- * editor's Run panel lays out. Built from the saved state and the event record (build.ts), so
- * it is the same for a finished run, an interrupted one, and after a reload.
+ * editor's Run panel lays out. Built from the saved state and the event record
+ * (src/transcript/build.ts), so it is the same for a finished run, an interrupted one, and after
+ * a reload. The types live in core because the tools describe their calls as these blocks
+ * (src/tools/view.ts), the transcript builds them from the tools' views, and the Run panel's
+ * script (src/webview/) lays them out.
  */
-import type { Usage } from '../core/conversation';
+import type { Usage } from './conversation';
 
 /** A piece of a call's arguments or result, rendered for a person. */
 export type Block =
