@@ -187,15 +187,10 @@ function makePlugin(skipDebts) {
 const DEBTS = [
   'src/cli/commands/demo.ts -> src/store/files/checkpoint.ts',
   'src/disk/atomic-write.ts -> src/store/crash-points.ts',
-  'src/extension/docs.ts -> src/store/files/blobs.ts',
   'src/extension/lazy-modules.ts -> src/store/files/checkpoint.ts',
-  'src/extension/lazy-modules.ts -> src/store/files/lock.ts',
   'src/tracker/embedded.ts -> src/store/open-store.ts',
-  'src/tracker/store.ts -> src/store/files/lock.ts',
   'src/webview/panel.ts -> src/extension/logic/panel-liveness.ts',
   'src/webview/protocol.ts -> src/workspace/undo.ts',
-  'src/workspace/ledger.ts -> src/store/files/blobs.ts',
-  'src/workspace/stored-version.ts -> src/store/files/blobs.ts',
 ];
 
 const plugin = makePlugin(true);

@@ -8,7 +8,7 @@ export type RunAdminModule = typeof import('../triage/run-admin');
 export type CatalogModule = typeof import('../triage/tasks/catalog');
 export type CheckpointModule = typeof import('../store/files/checkpoint');
 export type RunInfoModule = typeof import('../triage/runinfo');
-export type LockModule = typeof import('../store/files/lock');
+export type LockModule = typeof import('../disk/lock');
 export type StoresModule = typeof import('../store/open-store');
 export type CrashFolderModule = typeof import('../triage/tasks/crash-folder');
 export type TranscriptModule = typeof import('../transcript/load');
@@ -37,7 +37,7 @@ export function runInfo(): RunInfoModule {
 }
 
 export function locks(): LockModule {
-  return require('../store/files/lock') as LockModule;
+  return require('../disk/lock') as LockModule;
 }
 
 export function stores(): StoresModule {

@@ -11,7 +11,7 @@ import { createRun, deleteRun, listRuns, openRun, readRun } from './checkpoint';
 import type { RunHandle } from '../run-handle';
 import type { OpenedRun, RunListing, RunStore, StoreOptions } from '../run-store';
 import type { RunState } from '../state';
-import { BlobStore } from './blobs';
+import { BlobStore } from '../../disk/blob-store';
 import { runPath } from './state-layout';
 import type { RunEventStore } from '../run-event';
 import { FileRunEventStore } from './run-events-file';
