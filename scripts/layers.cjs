@@ -185,10 +185,7 @@ function makePlugin(skipDebts) {
  * fixed (take it off the list) or a new one appears.
  */
 const DEBTS = [
-  'src/cli/commands/demo.ts -> src/store/files/checkpoint.ts',
-  'src/disk/atomic-write.ts -> src/store/crash-points.ts',
   'src/extension/lazy-modules.ts -> src/store/files/checkpoint.ts',
-  'src/tracker/embedded.ts -> src/store/open-store.ts',
   'src/webview/panel.ts -> src/extension/logic/panel-liveness.ts',
   'src/webview/protocol.ts -> src/workspace/undo.ts',
 ];

@@ -16,7 +16,8 @@
  */
 import type { RunHandle } from '../run-handle';
 import type { SaveReason } from '../save-points';
-import { WritePoint, type CrashHook } from '../crash-points';
+import type { CrashHook } from '../crash-points';
+import { WritePoint } from '../../disk/write-points';
 import type { RunState } from '../state';
 import { LockCompromisedError } from '../../core/errors';
 import { writeFileAtomic } from '../../disk/atomic-write';
