@@ -56,6 +56,17 @@ export type Entry =
   | { kind: 'history'; tone: Tone; title: string; lines: string[]; at?: string }
   | { kind: 'answer'; text: string };
 
+/** Where a file the run wrote stands now (src/workspace/undo.ts compares; the Run panel shows it). */
+export type RunFileStatus =
+  /** as the run left it */
+  | 'as-written'
+  /** edited (or replaced) since the run wrote it */
+  | 'changed'
+  /** deleted since the run wrote it */
+  | 'missing'
+  /** back as it was before the run (undone) */
+  | 'undone';
+
 export interface TranscriptFile {
   path: string;
   /** created by the run, modified by it, or not known (its earlier version was not recorded) */
