@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 'use strict';
 // The `triage` command: the esbuild bundle (dist/cli.js) when built, else the tsc output.
+// `triage sweep` runs the crash harness's own entry instead (dist/sweep.js, else
+// out/src/sweep/cli.js): the harness is no part of the CLI (docs/architecture.md).
 // In a checkout (src/ beside it) a build older than the newest source file is refused with
 // a message, never run silently: a stale build would run yesterday's code against today's state.
 const fs = require('node:fs');
 const path = require('node:path');
 const root = path.join(__dirname, '..');
-const bundle = path.join(root, 'dist', 'cli.js');
-const compiled = path.join(root, 'out', 'src', 'cli', 'main.js');
+const sweep = process.argv[2] === 'sweep';
+const bundle = path.join(root, 'dist', sweep ? 'sweep.js' : 'cli.js');
+const compiled = sweep ? path.join(root, 'out', 'src', 'sweep', 'cli.js') : path.join(root, 'out', 'src', 'cli', 'main.js');
 const entry = fs.existsSync(bundle) ? bundle : compiled;
 if (!fs.existsSync(entry)) {
   process.stderr.write('triage: not built yet; run "npm run build" first\n');
@@ -52,7 +55,7 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 require(entry)
-  .main(process.argv.slice(2))
+  .main(process.argv.slice(sweep ? 3 : 2))
   .then(
     (code) => {
       process.exitCode = code;

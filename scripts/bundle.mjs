@@ -1,7 +1,8 @@
 // Bundles with esbuild (CommonJS, Node 20):
 //   src/extension/extension.ts -> dist/extension.js   (external: vscode, which the editor provides)
 //   src/cli/main.ts            -> dist/cli.js         (bin/triage.js loads it when present)
-//   src/sweep/child.ts  -> dist/sweep-child.js (the crash sweep's --kill child, found beside dist/cli.js)
+//   src/sweep/cli.ts           -> dist/sweep.js       (`triage sweep`: bin/triage.js loads it instead of dist/cli.js)
+//   src/sweep/child.ts  -> dist/sweep-child.js (the crash sweep's --kill child, found beside dist/sweep.js)
 //   src/model/sdk-clients.ts   -> dist/sdk-clients.js (the vendors' model SDKs: the bundles above load it on their
 //                                 first live model call, so starting the editor or the CLI does not parse ~650 KB)
 //   src/tracker/github/octokit-client.ts -> dist/octokit-client.js (GitHub's REST client, ~1 MB: loaded on
@@ -59,6 +60,7 @@ const bundles = [
     plugins: [sdkClientsApart],
   },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', plugins: [sdkClientsApart] },
+  { ...common, entryPoints: ['src/sweep/cli.ts'], outfile: 'dist/sweep.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/sweep/child.ts'], outfile: 'dist/sweep-child.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/model/sdk-clients.ts'], outfile: 'dist/sdk-clients.js' },
   { ...common, entryPoints: ['src/tracker/github/octokit-client.ts'], outfile: 'dist/octokit-client.js' },

@@ -1,15 +1,15 @@
 /**
  * `triage`: the headless front end over the same core the extension uses.
  */
-import { BadInputError, TriageError } from '../core/errors';
-import { EXIT, exitCodeOf } from './exitcodes';
+import { BadInputError } from '../core/errors';
+import { EXIT } from './exitcodes';
+import { reportFailure } from './report-failure';
 import { USAGE } from './usage';
 import { cmdRun } from './commands/run';
 import { cmdStatus } from './commands/status';
 import { cmdShow } from './commands/show';
 import { cmdTasks } from './commands/tasks';
 import { cmdTracker } from './commands/tracker';
-import { cmdSweep } from './commands/sweep';
 import { cmdDemo } from './commands/demo';
 import { cmdWorker } from './commands/worker';
 import { cmdEnqueue } from './commands/enqueue';
@@ -34,7 +34,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'tracker':
         return await cmdTracker(rest);
       case 'sweep':
-        return await cmdSweep(rest);
+        // The crash harness is not part of the CLI: bin/triage.js loads src/sweep/cli.ts for it.
+        throw new BadInputError(
+          '"triage sweep" runs the crash harness, which bin/triage.js loads apart from the CLI: run it as "node bin/triage.js sweep" (or "triage sweep").',
+        );
       case 'demo':
         return await cmdDemo(rest);
       case 'worker':
@@ -58,10 +61,7 @@ export async function main(argv: string[]): Promise<number> {
         throw new BadInputError(`Unknown command "${cmd}".\n\n${USAGE}`);
     }
   } catch (e) {
-    const code = exitCodeOf(e);
-    const msg = e instanceof TriageError || code === EXIT.badInput ? (e as Error).message : ((e as Error)?.stack ?? String(e));
-    process.stderr.write(`triage: ${msg}\n`);
-    return code;
+    return reportFailure(e);
   }
 }
 

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isProcessDeath } from '../core/process-death';
-import { WritePoint } from '../store/crash-points';
+import { WritePoint } from './write-points';
 import { io } from './io';
 
 export { isErrno } from './errno';

@@ -3,7 +3,7 @@
  * store), the details of a question, and a run's current state. See logic/blob-uri.ts.
  */
 import * as vscode from 'vscode';
-import { BlobStore } from '../store/files/blobs';
+import { BlobStore } from '../disk/blob-store';
 import { BLOB_SCHEME, DOC_SCHEME, STATE_SCHEME, blobUriParts, missingUriParts, parseBlobQuery, parseStateUri, stateUriParts } from './logic/blob-uri';
 import * as core from './lazy-modules';
 import type { RunStore } from '../store/run-store';

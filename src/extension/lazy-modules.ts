@@ -6,9 +6,7 @@
 export type JobModule = typeof import('../triage/job');
 export type RunAdminModule = typeof import('../triage/run-admin');
 export type CatalogModule = typeof import('../triage/tasks/catalog');
-export type CheckpointModule = typeof import('../store/files/checkpoint');
 export type RunInfoModule = typeof import('../triage/runinfo');
-export type LockModule = typeof import('../store/files/lock');
 export type StoresModule = typeof import('../store/open-store');
 export type CrashFolderModule = typeof import('../triage/tasks/crash-folder');
 export type TranscriptModule = typeof import('../transcript/load');
@@ -28,16 +26,8 @@ export function catalog(): CatalogModule {
   return require('../triage/tasks/catalog') as CatalogModule;
 }
 
-export function checkpoints(): CheckpointModule {
-  return require('../store/files/checkpoint') as CheckpointModule;
-}
-
 export function runInfo(): RunInfoModule {
   return require('../triage/runinfo') as RunInfoModule;
-}
-
-export function locks(): LockModule {
-  return require('../store/files/lock') as LockModule;
 }
 
 export function stores(): StoresModule {

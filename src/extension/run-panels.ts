@@ -204,7 +204,7 @@ export class RunPanels implements vscode.Disposable {
       const locked =
         !active &&
         (store.kind === 'files'
-          ? await core.locks().isRunLocked(core.checkpoints().runPath(stateDir, runId))
+          ? await core.stores().openStateFolder(stateDir).runLocked(runId)
           : ((await store.listRuns()).find((l) => l.runId === runId)?.locked ?? false));
       const view: PanelView = { transcript, active, locked, files, ...(o.restored ? { restored: true } : {}) };
       o.restored = false;

@@ -40,8 +40,9 @@ async function act(a: StartupAction, d: StartupDeps): Promise<void> {
       if (pick !== RESUME_BUTTONS.resume) return;
       // An old offer, clicked after the run finished (e.g. in another window): say so instead of reopening it.
       const now = await core
-        .checkpoints()
-        .readRun(d.stateDir, a.runId)
+        .stores()
+        .openStateFolder(d.stateDir)
+        .readRun(a.runId)
         .catch(() => undefined);
       if (now?.phase === 'done') {
         const open = await vscode.window.showInformationMessage(alreadyFinishedMessage(a.runId, a.task), OPEN_RUN);
@@ -52,16 +53,15 @@ async function act(a: StartupAction, d: StartupDeps): Promise<void> {
       return;
     }
     case 'open-elsewhere': {
-      const checkpoints = core.checkpoints();
-      const { isRunLocked } = core.locks();
-      const locked = await stillLocked(() => isRunLocked(checkpoints.runPath(d.stateDir, a.runId)), LOCK_WAIT);
+      const files = core.stores().openStateFolder(d.stateDir);
+      const locked = await stillLocked(() => files.runLocked(a.runId), LOCK_WAIT);
       if (locked) {
         d.log.warn(`startup: run ${a.runId} is open in another window or process; not running it here`);
         void vscode.window.showWarningMessage(openElsewhereMessage(a.runId));
         return;
       }
       // Released meanwhile (a reloading window's old extension host exited): decide again.
-      const again = (await checkpoints.listRuns(d.stateDir)).filter((l) => l.runId === a.runId);
+      const again = (await files.listRuns()).filter((l) => l.runId === a.runId);
       for (const next of startupActions(again, d.activeRunIds())) if (next.kind !== 'open-elsewhere') await act(next, d);
       return;
     }

@@ -72,8 +72,9 @@ async function workspaceChanged(e: WorkspaceChangedError, d: StopDeps): Promise<
   // The recorded demo cannot go on from edited files (its recording diverges): Keep My Edits only where the model is live.
   const provider = (
     await core
-      .checkpoints()
-      .readRun(stateDir, runId)
+      .stores()
+      .openStateFolder(stateDir)
+      .readRun(runId)
       .catch(() => undefined)
   )?.config.provider;
   const live = provider !== 'recorded';

@@ -2,25 +2,11 @@
  * The crash points: the named points inside a checkpoint write (and around a tool's action)
  * where a test or the crash sweep can kill the process, and the hook that passes them. The
  * same words appear in log lines and in the crash sweep's table. Production passes no hook.
+ * The points inside a file write (WritePoint) are src/disk/write-points.ts's: the atomic writer
+ * passes them.
  */
 
-/**
- * Points inside one checkpoint write where a test (or the sweep) can crash the process. A save
- * appends a journal record (JournalTorn, JournalAppended); a compaction, and a run's first
- * write, replace the snapshot (TempSynced, Renamed). Either way a save passes two points.
- */
-export enum WritePoint {
-  /** The temp file is written and fsynced; the old checkpoint is still in place. */
-  TempSynced = 'write:temp-synced',
-  /** The temp file was renamed over the checkpoint; the directory is not yet fsynced. */
-  Renamed = 'write:renamed',
-  /** Half of a journal record is appended, unsynced: a crash here leaves a torn tail, cut on the next open. */
-  JournalTorn = 'write:journal-torn',
-  /** A journal record is appended and synced: the save is durable. */
-  JournalAppended = 'write:journal-appended',
-}
-
-/** The same for the PostgreSQL store (pg/pg-run-handle.ts): a save there is one statement, so it passes two points too. */
+/** The points of a save in the PostgreSQL store (pg/pg-run-handle.ts), as WritePoint's for a file (src/disk/write-points.ts): a save there is one statement, so it passes two points too. */
 export enum PgWritePoint {
   /** The save's statement is about to be sent; nothing of it is in the database yet. */
   BeforeCommit = 'write:before-commit',

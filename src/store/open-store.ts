@@ -21,8 +21,8 @@ export function openStore(spec: string, o: PgStoreOptions = {}): RunStore {
   return new PgRunStore(spec, o);
 }
 
-/** The store of a state folder, whatever its name looks like (for options that name a folder, never a URL). */
-export function openStateFolder(dir: string): RunStore {
+/** The store of a state folder, whatever its name looks like (for options that name a folder, never a URL); it probes a run's lock (`runLocked`). */
+export function openStateFolder(dir: string): RunStore & Required<Pick<RunStore, 'runLocked'>> {
   return new FileRunStore(dir);
 }
 

@@ -73,6 +73,8 @@ export interface RunStore {
   /** Lets go of what the store holds open (a database pool); its handles must be closed first. */
   close(): Promise<void>;
 
+  /** Whether a live process holds the run's lock, from the lock alone (nothing of the run is read); absent where a listing says it (a database: `RunListing.locked`). */
+  runLocked?(runId: string): Promise<boolean>;
   /** Resolves once the store is known safe to use (the file store checks its state folder: UnsafeStateFolderError); absent where there is nothing to check. */
   checked?(): Promise<void>;
   /** The answers people left for paused runs' questions, for the worker that continues them (a shared store). */

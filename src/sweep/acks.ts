@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import type { LoopEvent } from '../agent/loop';
 import { runPath } from '../store/files/checkpoint';
 import { loadRun } from '../store/files/checkpoint-load';
-import { BlobStore } from '../store/files/blobs';
+import { BlobStore } from '../disk/blob-store';
 import type { RunState } from '../store/state';
 
 export interface Acks {

@@ -11,8 +11,8 @@ import type { Io } from '../disk/io';
 import { useIo } from '../disk/io';
 import { DiskModel, DiskModelError, rebuild, type CutModel } from './disk-model';
 import { TraceIo, type TraceOptions } from './trace-io';
-import { useBootSource } from '../store/files/boot';
-import { OWNER_FILE } from '../store/files/lock-owner';
+import { useBootSource } from '../disk/boot';
+import { OWNER_FILE } from '../disk/lock-owner';
 import { forgetDurableDirs } from '../disk/durable-dirs';
 
 export interface Life<T> {

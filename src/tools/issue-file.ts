@@ -25,7 +25,7 @@ import { LIMITS } from '../tracker/input';
 import { z } from 'zod';
 import { errorResult, guarded, text } from './guarded';
 import { clip, str, type ToolView } from './view';
-import type { Block } from '../transcript/model';
+import type { Block } from '../core/transcript';
 
 interface IssueArgs {
   title: string;

@@ -1,5 +1,5 @@
 /**
- * How a tool's call and its result look to a person, as transcript blocks (transcript/model.ts).
+ * How a tool's call and its result look to a person, as transcript blocks (core/transcript.ts).
  * The one rendering of a call: the CLI's transcript (`triage show --transcript`), the Run panel,
  * Show Details of a stored question and the titles of questions all come from it. Each tool
  * declares its view next to itself; views.ts gathers them by name (no tracker, no workspace).
@@ -8,7 +8,7 @@
  * field missing, or of another type), so every field is checked as it is read.
  */
 import type { ToolResult } from '../core/conversation';
-import type { CallView } from '../transcript/model';
+import type { CallView } from '../core/transcript';
 
 /** The model's arguments: a JSON object, nothing checked. */
 export type LooseArgs = Record<string, unknown>;

@@ -12,7 +12,6 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { RunState } from '../store/state';
 import type { RunStore } from '../store/run-store';
-import { openStateFolder } from '../store/open-store';
 import { TrackerClient } from './client';
 import { startTracker } from './service';
 import type { Tracker } from './tracker';
@@ -41,14 +40,13 @@ export interface TrackerAccess {
 }
 
 /** The tracker of a run: `override` or the run's saved tracker ("github:OWNER/REPO" or a URL), else the embedded one. */
-export async function openTracker(at: string | RunStore, state: RunState, override?: string, access: TrackerAccess = {}): Promise<OpenTracker> {
+export async function openTracker(store: RunStore, state: RunState, override?: string, access: TrackerAccess = {}): Promise<OpenTracker> {
   const spec = parseTrackerSpec(override ?? state.config.options?.trackerUrl);
   if (spec.kind === 'http') return { client: new TrackerClient(spec.url), close: async () => {} };
   if (spec.kind === 'github') {
     const apiUrl = access.githubApiUrl ?? state.config.options?.githubApiUrl ?? GITHUB_API_DEFAULT;
     return { client: new GitHubTracker({ owner: spec.owner, repo: spec.repo, token: access.githubToken, apiUrl }), close: async () => {} };
   }
-  const store = typeof at === 'string' ? openStateFolder(at) : at;
   return openEmbedded(store, state.runId);
 }
 

@@ -20,7 +20,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { LockedError } from '../core/errors';
 import { ensureDir, isErrno, nonce, writeFileAtomic } from '../disk/atomic-write';
-import { acquireRunLock, type RunLock } from '../store/files/lock';
+import { acquireRunLock, type RunLock } from '../disk/lock';
 import { z } from 'zod';
 import { parseSchema, SchemaError } from '../core/schema';
 import { KeyReusedError, TrackerLockedError, TrackerStoreCorruptError } from './errors';

@@ -13,7 +13,7 @@ import { type Message, type ToolCall, type ToolResult } from '../core/conversati
 import type { RunEvent, RunEventLog } from '../store/run-event';
 import { DENIED } from '../agent/loop';
 import { callLayout, describeCall, describeResult, filedIssue } from './calls';
-import type { CallView, Entry, Note, Transcript } from './model';
+import type { CallView, Entry, Note, Transcript } from '../core/transcript';
 import { phaseWords } from './words';
 import { GITHUB_API_DEFAULT, githubIssueWebUrl } from '../tracker/github/spec';
 import { parseTrackerSpec } from '../tracker/spec';

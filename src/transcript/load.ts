@@ -7,7 +7,7 @@ import type { RunEventLog, RunEventStore } from '../store/run-event';
 import { withStore, type StoreRef } from '../store/open-store';
 import type { RunState } from '../store/state';
 import { buildTranscript } from './build';
-import type { Transcript } from './model';
+import type { Transcript } from '../core/transcript';
 
 export async function loadTranscript(at: StoreRef, runId: string, eventStore?: RunEventStore): Promise<Transcript> {
   return withStore(at, async (store) => {

@@ -2,7 +2,7 @@
  * A transcript as plain text, for the terminal (`triage show --transcript`). Long blocks are
  * shortened (the editor's Run panel shows them whole).
  */
-import type { Block, Entry, Transcript } from './model';
+import type { Block, Entry, Transcript } from '../core/transcript';
 import { dollars, tokens } from './words';
 
 const MAX_LINES = 12;

@@ -7,11 +7,11 @@
  * model's words, file contents and issue bodies are never read as HTML.
  */
 import type { FromPanel, PanelState, PanelView, ToPanel } from './protocol';
-import type { Block, CallView, Entry, Transcript } from '../transcript/model';
+import type { Block, CallView, Entry, Transcript } from '../core/transcript';
 import { scrollTopBelowSticky } from './scroll-target';
 import { firstScroll, type FirstScroll } from './first-scroll';
 import { questionOffer } from './question-bar';
-import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from '../extension/logic/panel-liveness';
+import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from './liveness';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromPanel): void; getState(): PanelState | undefined; setState(s: PanelState): void };
 const vscode = acquireVsCodeApi();

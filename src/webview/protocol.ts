@@ -4,8 +4,7 @@
  * holds no state of its own beyond what is open and where it is scrolled.
  */
 import { z } from 'zod';
-import type { Transcript } from '../transcript/model';
-import type { RunFileStatus } from '../workspace/undo';
+import type { RunFileStatus, Transcript } from '../core/transcript';
 
 export const PANEL_VIEW_TYPE = 'durableTriage.run';
 
@@ -31,7 +30,7 @@ export type PanelCommand = (typeof PANEL_COMMANDS)[number];
 /** What the panel may ask for; a message of any other shape is ignored (and logged). */
 export const FromPanelSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  /** Is the extension still there? (answered with 'alive'; see panel-liveness.ts) */
+  /** Is the extension still there? (answered with 'alive'; see liveness.ts) */
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('answer'), callId: z.string(), answer: z.enum(['approve', 'deny']) }),
   /** The ladder's question about a call: ask it (in a dialog). */

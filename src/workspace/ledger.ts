@@ -15,12 +15,12 @@ import { ABSENT, type FileRecord, type RunState } from '../store/state';
 import { BadInputError, WorkspaceChangedError, type FileChange } from '../core/errors';
 import { isErrno } from '../disk/errno';
 import { syncFileDurable, writeFileDurable } from '../disk/durable-write';
-import { sha256Hex } from '../store/files/blobs';
+import { sha256Hex } from '../core/sha256';
 import { ledgerPath } from './ledger-path';
 import { storedVersion } from './stored-version';
 import { pathStayingInWorkspace } from './links';
 
-export { sha256Hex } from '../store/files/blobs';
+export { sha256Hex } from '../core/sha256';
 export { ledgerPath } from './ledger-path';
 
 /** Bytes checkWorkspace reads and hashes between two yields to the event loop (a few milliseconds of work). */

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import type { RunHandle } from '../store/run-handle';
 import { CorruptCheckpointError } from '../core/errors';
-import { sha256Hex } from '../store/files/blobs';
+import { sha256Hex } from '../core/sha256';
 
 /** `what`: "the agent's version of src/a.js"; `otherwise`: what that means for the person ("so it cannot be restored; ..."). */
 export async function storedVersion(handle: RunHandle, sha256: string, what: string, otherwise: string): Promise<Buffer> {

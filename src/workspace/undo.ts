@@ -15,17 +15,10 @@ import { checkWorkspace } from './ledger';
 import { isErrno } from '../disk/atomic-write';
 import { storedVersion } from './stored-version';
 import { pathStayingInWorkspace } from './links';
+import type { RunFileStatus } from '../core/transcript';
 
-/** Where a file the run wrote stands now. */
-export type RunFileStatus =
-  /** as the run left it */
-  | 'as-written'
-  /** edited (or replaced) since the run wrote it */
-  | 'changed'
-  /** deleted since the run wrote it */
-  | 'missing'
-  /** back as it was before the run (undone) */
-  | 'undone';
+/** Where a file the run wrote stands now (a type of the views: the Run panel shows it). */
+export type { RunFileStatus } from '../core/transcript';
 
 export interface RunFile {
   path: string;

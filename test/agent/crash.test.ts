@@ -12,7 +12,8 @@ import { toolSet } from '../../src/agent/tool';
 import { runPath, readRun } from '../../src/store/files/checkpoint';
 import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { SavePoint } from '../../src/store/save-points';
-import { WritePoint, TOOL_ACTED } from '../../src/store/crash-points';
+import { TOOL_ACTED } from '../../src/store/crash-points';
+import { WritePoint } from '../../src/disk/write-points';
 import { reply, ScriptModel, Service, keyedTool, lookupTool, bareTool, readTool, approvalTool, Person, freshState, tmp } from './support';
 import { openStore } from '../../src/store/open-store';
 

@@ -6,13 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { triage, lastJson } from './support';
+import { tempDir } from '../support/temp-dir';
 
 test('triage group skips a named pipe and a symlink out of the workspace, and says so', { skip: process.platform === 'win32' }, (t) => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-group-cli-'));
-  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
+  const root = tempDir(t, 'triage-group-cli-');
   const ws = path.join(root, 'ws');
   fs.mkdirSync(path.join(ws, 'src'), { recursive: true });
   fs.writeFileSync(path.join(ws, 'src', 'a.js'), '');

@@ -8,18 +8,17 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { groupCrashes } from '../../src/crashes/group';
 import { MAX_REPORT_BYTES } from '../../src/crashes/read-report';
 import { crashFolderTask } from '../../src/triage/tasks/crash-folder';
+import { tempDir } from '../support/temp-dir';
 
 const trace = (msg: string, fn = 'f'): string => `TypeError: ${msg}\n    at ${fn} (/app/src/a.js:1:1)\n    at main (/app/src/a.js:9:1)\n`;
 
 /** A workspace with src/a.js and an empty logs/ folder, inside a temp folder (whose other entries are outside the workspace). */
 function workspace(t: TestContext): { root: string; ws: string; logs: string } {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-reports-'));
-  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
+  const root = tempDir(t, 'triage-reports-');
   const ws = path.join(root, 'ws');
   fs.mkdirSync(path.join(ws, 'src'), { recursive: true });
   fs.writeFileSync(path.join(ws, 'src', 'a.js'), '');

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { createRun, openRun, readRun, runPath } from '../../src/store/files/checkpoint';
 import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { SavePoint } from '../../src/store/save-points';
-import { WritePoint } from '../../src/store/crash-points';
+import { WritePoint } from '../../src/disk/write-points';
 import { sampleState } from './helpers/fixtures';
 import { crashAt, exists, journalPath, tempNames } from './helpers/journal';
 import { tempDir } from '../support/temp-dir';

@@ -5,7 +5,7 @@ import { createRun, openRun, readRun, runPath } from '../../src/store/files/chec
 import { CheckpointHandle, COMPACT_MIN_BYTES } from '../../src/store/files/checkpoint-handle';
 import { SimulatedCrash } from '../../src/sweep/simulated-crash';
 import { SavePoint } from '../../src/store/save-points';
-import { WritePoint } from '../../src/store/crash-points';
+import { WritePoint } from '../../src/disk/write-points';
 import type { RunState } from '../../src/store/state';
 import { StateEdit } from '../../src/store/state-edit';
 import { sampleState } from './helpers/fixtures';

@@ -1,47 +1,11 @@
 import { acceptedFilesNote } from '../../src/agent/notes';
-import { StateEdit } from '../../src/store/state-edit';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { createRun } from '../../src/store/files/checkpoint';
 import { BadInputError, CorruptCheckpointError, WorkspaceChangedError } from '../../src/core/errors';
-import { acceptCurrentFiles, checkWorkspace, ledgerPath, recordWrite, restoreAgentVersion, sha256Hex, verifyWorkspace } from '../../src/workspace/ledger';
-import type { RunHandle } from '../../src/store/run-handle';
-import type { RunState } from '../../src/store/state';
-import { sampleState } from './helpers/fixtures';
-import { tempDir } from '../support/temp-dir';
-
-interface Setup {
-  ws: string;
-  handle: RunHandle;
-  state: RunState;
-  edit: StateEdit;
-  write(rel: string, content: string | Buffer, callId?: string): Promise<void>;
-}
-
-async function setup(t: import('node:test').TestContext): Promise<Setup> {
-  const root = tempDir(t);
-  const ws = path.join(root, 'ws');
-  await fs.mkdir(ws);
-  const state = sampleState(ws);
-  const handle = await createRun(path.join(root, 'state'), state);
-  t.after(() => handle.close());
-  const edit = new StateEdit(state);
-  return {
-    ws,
-    handle,
-    state,
-    edit,
-    async write(rel, content, callId = 'call_1') {
-      const buf = Buffer.from(content);
-      const file = path.join(ws, rel);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, buf);
-      await recordWrite(handle, edit, rel, buf, callId);
-    },
-  };
-}
+import { acceptCurrentFiles, checkWorkspace, ledgerPath, restoreAgentVersion, sha256Hex, verifyWorkspace } from '../../src/workspace/ledger';
+import { ledgerSetup } from './helpers/ledger-setup';
 
 test('sha256Hex matches the FIPS 180-2 test vector', () => {
   assert.equal(sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
@@ -49,8 +13,8 @@ test('sha256Hex matches the FIPS 180-2 test vector', () => {
 });
 
 test('recordWrite records hash, size and call, and stores the bytes; verify passes', async (t) => {
-  const { state, handle, write } = await setup(t);
-  await write('src/a.js', 'one\n', 'call_7');
+  const { state, handle, write } = await ledgerSetup(t);
+  await write('src/a.js', 'one\n', undefined, 'call_7');
   const rec = state.files?.['src/a.js'];
   assert.equal(rec?.sha256, sha256Hex('one\n'));
   assert.equal(rec?.size, 4);
@@ -62,7 +26,7 @@ test('recordWrite records hash, size and call, and stores the bytes; verify pass
 });
 
 test('paths are workspace-relative with forward slashes', async (t) => {
-  const { state, write } = await setup(t);
+  const { state, write } = await ledgerSetup(t);
   await write('./lib\\b.js', 'b');
   assert.deepEqual(Object.keys(state.files ?? {}), ['lib/b.js']);
   assert.equal(ledgerPath('x/./y/../z.js'), 'x/z.js');
@@ -70,7 +34,7 @@ test('paths are workspace-relative with forward slashes', async (t) => {
 });
 
 test('an edited file stops the run with WorkspaceChangedError listing path, expected and actual', async (t) => {
-  const { ws, state, write } = await setup(t);
+  const { ws, state, write } = await ledgerSetup(t);
   await write('src/a.js', 'one\n');
   await write('src/b.js', 'two\n');
   await fs.writeFile(path.join(ws, 'src/b.js'), 'edited\n');
@@ -84,7 +48,7 @@ test('an edited file stops the run with WorkspaceChangedError listing path, expe
 });
 
 test('a deleted file is a change with actual null', async (t) => {
-  const { ws, state, write } = await setup(t);
+  const { ws, state, write } = await ledgerSetup(t);
   await write('gone.txt', 'bye');
   await fs.rm(path.join(ws, 'gone.txt'));
   await assert.rejects(verifyWorkspace(state), (e: unknown) => {
@@ -96,7 +60,7 @@ test('a deleted file is a change with actual null', async (t) => {
 });
 
 test('checkWorkspace reports many changes, sorted by path', async (t) => {
-  const { ws, state, write } = await setup(t);
+  const { ws, state, write } = await ledgerSetup(t);
   for (let i = 0; i < 30; i++) await write(`f${String(i).padStart(2, '0')}.txt`, `v${i}`);
   for (const n of ['03', '17', '29']) await fs.writeFile(path.join(ws, `f${n}.txt`), 'x');
   await fs.rm(path.join(ws, 'f05.txt'));
@@ -108,7 +72,7 @@ test('checkWorkspace reports many changes, sorted by path', async (t) => {
 });
 
 test('restoreAgentVersion brings back the exact bytes of edited and deleted files', async (t) => {
-  const { ws, state, handle, write } = await setup(t);
+  const { ws, state, handle, write } = await ledgerSetup(t);
   const binary = Buffer.from([0, 159, 146, 150, 10, 13, 255]);
   await write('bin/data.bin', binary);
   await write('src/a.js', 'agent\n');
@@ -123,7 +87,7 @@ test('restoreAgentVersion brings back the exact bytes of edited and deleted file
 });
 
 test('restoreAgentVersion with the agent version missing from the store is a clear error, and writes nothing', async (t) => {
-  const { ws, state, handle, write } = await setup(t);
+  const { ws, state, handle, write } = await ledgerSetup(t);
   await write('a.txt', 'agent');
   await fs.writeFile(path.join(ws, 'a.txt'), 'person');
   await fs.rm(path.join(handle.location, 'blobs', sha256Hex('agent')));
@@ -135,8 +99,8 @@ test('restoreAgentVersion with the agent version missing from the store is a cle
 });
 
 test('acceptCurrentFiles re-records the current files and returns what changed, for a note with a diff', async (t) => {
-  const { ws, state, edit, handle, write } = await setup(t);
-  await write('src/a.js', 'line1\nline2\nline3\n', 'call_3');
+  const { ws, state, edit, handle, write } = await ledgerSetup(t);
+  await write('src/a.js', 'line1\nline2\nline3\n', undefined, 'call_3');
   await write('notes.md', 'old notes\n');
   await fs.writeFile(path.join(ws, 'src/a.js'), 'line1\nCHANGED\nline3\n');
   await fs.rm(path.join(ws, 'notes.md'));
@@ -165,7 +129,7 @@ test('acceptCurrentFiles re-records the current files and returns what changed, 
 });
 
 test('acceptCurrentFiles with no changes accepts nothing and changes nothing', async (t) => {
-  const { state, edit, handle, write } = await setup(t);
+  const { state, edit, handle, write } = await ledgerSetup(t);
   await write('a.txt', 'same');
   assert.deepEqual(await acceptCurrentFiles(handle, edit, []), []);
   assert.equal(edit.changed, true, 'only the write was recorded');
@@ -173,7 +137,7 @@ test('acceptCurrentFiles with no changes accepts nothing and changes nothing', a
 });
 
 test('a file that grew or shrank is reported with the hash of all its current bytes', async (t) => {
-  const { ws, state, write } = await setup(t);
+  const { ws, state, write } = await ledgerSetup(t);
   await write('grew.txt', 'abc');
   await write('shrank.txt', 'abcdef');
   await write('empty.txt', '');
@@ -187,7 +151,7 @@ test('a file that grew or shrank is reported with the hash of all its current by
 });
 
 test('a recorded file replaced by a folder counts as missing', async (t) => {
-  const { ws, state, write } = await setup(t);
+  const { ws, state, write } = await ledgerSetup(t);
   await write('x', 'file');
   await fs.rm(path.join(ws, 'x'));
   await fs.mkdir(path.join(ws, 'x'));

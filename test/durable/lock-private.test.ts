@@ -5,7 +5,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { createRun, listRuns, openRun, runPath } from '../../src/store/files/checkpoint';
 import { LockedError } from '../../src/core/errors';
-import { OWNER_FILE, OWNER_MAX_BYTES, readOwnerRecord } from '../../src/store/files/lock-owner';
+import { OWNER_FILE, OWNER_MAX_BYTES, readOwnerRecord } from '../../src/disk/lock-owner';
 import { sampleState } from './helpers/fixtures';
 import { tempDir } from '../support/temp-dir';
 

@@ -8,8 +8,8 @@ import { once } from 'node:events';
 import { createRun, listRuns, openRun, readRun, runPath } from '../../src/store/files/checkpoint';
 import { LockCompromisedError, LockedError } from '../../src/core/errors';
 import { SavePoint } from '../../src/store/save-points';
-import { OWNER_FILE, currentOwner, ownerStatus, readOwner, type LockOwner } from '../../src/store/files/lock-owner';
-import { currentBoot } from '../../src/store/files/boot';
+import { OWNER_FILE, currentOwner, ownerStatus, readOwner, type LockOwner } from '../../src/disk/lock-owner';
+import { currentBoot } from '../../src/disk/boot';
 import { sampleState } from './helpers/fixtures';
 import { tempDir } from '../support/temp-dir';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LOST_AFTER_MS, heard, hostLost, pinged } from '../../src/extension/logic/panel-liveness';
+import { LOST_AFTER_MS, heard, hostLost, pinged } from '../../src/webview/liveness';
 
 test('a panel whose pings go unanswered for LOST_AFTER_MS knows its extension host is gone', () => {
   let l = pinged({}, 1000);

@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { RecordedModel, loadRecording } from '../../src/model/recorded-provider';
 import { RECORDING_VERSION, type Recording } from '../../src/model/recording-format';
@@ -9,6 +8,7 @@ import { PriceTable } from '../../src/model/prices';
 import type { ModelRequest } from '../../src/model/provider';
 import type { Message } from '../../src/core/conversation';
 import { BadInputError, RecordingDivergedError } from '../../src/core/errors';
+import { tempDir } from '../support/temp-dir';
 
 const SYSTEM = 'You triage crashes.';
 const PROMPT = 'Triage crashes/.';
@@ -218,8 +218,7 @@ test('latency "recorded" replays the turn after sleeping its recorded latency (0
 });
 
 test('loadRecording: a valid file loads; missing, non-JSON and invalid files name the file', async (t) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recorded-test-'));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir(t, 'recorded-test-');
   const good = path.join(dir, 'good.json');
   fs.writeFileSync(good, JSON.stringify(recording()));
   assert.deepEqual(await loadRecording(good), recording());

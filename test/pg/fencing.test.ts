@@ -18,7 +18,7 @@ import { Client } from 'pg';
 import { sharedLocalPg } from '../../tools/pg/local-server';
 import { findTask } from '../../src/triage/tasks/catalog';
 import { copyTreeDurable } from '../../src/disk/durable-copy';
-import { sha256Hex } from '../../src/store/files/blobs';
+import { sha256Hex } from '../../src/core/sha256';
 import type { FrozenChildConfig } from './helpers/frozen-child';
 import { partitionProxy } from './helpers/partition-proxy';
 import { BIN, lastJson, triage } from '../cli/support';

@@ -5,10 +5,10 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { runWorkspaceTests } from '../../src/runners/run';
 import { formatTestRun } from '../../src/tools/run-tests';
+import { tempDir } from '../support/temp-dir';
 
 const FAKE: Record<string, string> = {
   ANTHROPIC_API_KEY: 'sk-ant-fake-anthropic-1111',
@@ -34,8 +34,7 @@ function withFakeSecrets(t: TestContext): void {
 }
 
 function workspace(t: TestContext, files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-secrets-'));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir(t, 'triage-secrets-');
   fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"w","private":true}\n');
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });

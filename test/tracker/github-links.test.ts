@@ -5,9 +5,7 @@
  */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import { GitHubTracker } from '../../src/tracker/github/github-tracker';
 import { githubIssueWebUrl } from '../../src/tracker/github/spec';
 import { withMarker } from '../../src/tracker/github/marker';
@@ -20,6 +18,7 @@ import { startGitHubStandin, type Standin } from '../support/github-standin';
 import { reply, ScriptModel } from '../agent/support';
 import { fixtureRepo } from '../runners/fixture';
 import { context } from '../tools/support';
+import { tempDir } from '../support/temp-dir';
 
 const REPO = 'octo-org/durations';
 const ISSUE = { title: 'total crashes on a missing price', body: 'Seen in crashes/a.log.', cause: 'total-type-error' };
@@ -71,8 +70,7 @@ test('an answer without an http(s) html_url: the address is derived from GITHUB_
 test('the transcript of a run on GitHub links the issue by its https:// page, also for a result saved without one', async (t) => {
   const s = await standin(t);
   const ws = fixtureRepo(t, 'node');
-  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-gh-links-'));
-  t.after(() => fs.rmSync(state, { recursive: true, force: true }));
+  const state = tempDir(t, 'triage-gh-links-');
   const model = new ScriptModel([reply(0, [['issue_file', ISSUE]]), reply(1, [], 'Filed #1.')]);
   const done = await runTriage({
     stateDir: state,

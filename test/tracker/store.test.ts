@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { TestContext } from 'node:test';
 import { TrackerStore, ISSUES_FILE, DEFAULT_RETENTION_MS } from '../../src/tracker/store';
 import { KeyReusedError, TrackerStoreCorruptError } from '../../src/tracker/errors';
-import { acquireRunLock, lockPathOf } from '../../src/store/files/lock';
+import { acquireRunLock, lockPathOf } from '../../src/disk/lock';
 import { io, useIo } from '../../src/disk/io';
 import { tempDir } from '../support/temp-dir';
 

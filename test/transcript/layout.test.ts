@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildTranscript } from '../../src/transcript/build';
-import type { CallView } from '../../src/transcript/model';
+import type { CallView } from '../../src/core/transcript';
 import type { RunState } from '../../src/store/state';
 import { TOOL_NAMES, triageTools } from '../../src/tools/index';
 import { toolView } from '../../src/tools/views';

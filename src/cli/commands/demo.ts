@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { flags } from '../flags';
 import { mainTask } from '../../triage/tasks/catalog';
-import { readRun, listRuns } from '../../store/files/checkpoint';
+import { openStateFolder } from '../../store/open-store';
 import { EXIT } from '../exitcodes';
 import { BadInputError } from '../../core/errors';
 import { nodeChildEnv } from '../../runners/node-child';
@@ -17,7 +17,8 @@ export async function cmdDemo(args: string[]): Promise<number> {
   const { values: v } = flags(args, { state: { type: 'string' } });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const state = path.resolve((v.state as string | undefined) ?? path.join('.triage-state', `demo-${stamp}`));
-  if ((await listRuns(state)).length > 0) throw new BadInputError(`${state} already holds runs; give the demo a fresh --state folder.`);
+  const store = openStateFolder(state);
+  if ((await store.listRuns()).length > 0) throw new BadInputError(`${state} already holds runs; give the demo a fresh --state folder.`);
   const task = mainTask().name;
   const say = (s: string): boolean => process.stdout.write(`\n== ${s}\n`);
   const triage = (a: string[]) => spawnSync(process.execPath, [process.argv[1], ...a], { stdio: ['ignore', 'inherit', 'inherit'], env: nodeChildEnv() });
@@ -29,8 +30,8 @@ export async function cmdDemo(args: string[]): Promise<number> {
     process.stderr.write('triage: the first run was expected to die by SIGKILL after code_patch\n');
     return EXIT.internal;
   }
-  const [run] = await listRuns(state);
-  const s = await readRun(state, run.runId);
+  const [run] = await store.listRuns();
+  const s = await store.readRun(run.runId);
   say(`2. the checkpoint ${run.file}`);
   process.stdout.write(
     `phase ${s.phase}, turns ${s.turns}, attempt markers: ${

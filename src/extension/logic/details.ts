@@ -6,7 +6,7 @@
  */
 import type { ApprovalRequest, LadderQuestion } from '../../agent/approver';
 import { describeCall } from '../../transcript/calls';
-import type { Block } from '../../transcript/model';
+import type { Block } from '../../core/transcript';
 
 export type DetailsView = { kind: 'diff'; path: string; before: string; after: string; title: string } | { kind: 'document'; name: string; content: string };
 

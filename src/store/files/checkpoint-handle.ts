@@ -16,13 +16,14 @@
  */
 import type { RunHandle } from '../run-handle';
 import type { SaveReason } from '../save-points';
-import { WritePoint, type CrashHook } from '../crash-points';
+import type { CrashHook } from '../crash-points';
+import { WritePoint } from '../../disk/write-points';
 import type { RunState } from '../state';
 import { LockCompromisedError } from '../../core/errors';
 import { writeFileAtomic } from '../../disk/atomic-write';
-import type { RunLock } from './lock';
+import type { RunLock } from '../../disk/lock';
 import { runPath, runTempPath } from './state-layout';
-import { BlobStore } from './blobs';
+import { BlobStore } from '../../disk/blob-store';
 import { JournalFile, journalPath } from './journal-file';
 import type { StateEdit } from '../state-edit';
 import { encodeSnapshot } from './snapshot';

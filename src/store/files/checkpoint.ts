@@ -13,7 +13,7 @@ import type { StoreOptions, RunListing } from '../run-store';
 import { BadInputError, CorruptCheckpointError, LockCompromisedError, RunExistsError } from '../../core/errors';
 import { ensureDir, fsyncDir, isErrno } from '../../disk/atomic-write';
 import { io } from '../../disk/io';
-import { acquireRunLock, isRunLocked, DEFAULT_STALE_MS, type RunLock } from './lock';
+import { acquireRunLock, isRunLocked, DEFAULT_STALE_MS, type RunLock } from '../../disk/lock';
 import { assertRunId, blobsDir, isRunTempName, runIdOfFile, runPath, runsDir } from './state-layout';
 import { CheckpointHandle } from './checkpoint-handle';
 import { loadRun, noSuchRun, runFiles } from './checkpoint-load';

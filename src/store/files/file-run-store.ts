@@ -11,7 +11,8 @@ import { createRun, deleteRun, listRuns, openRun, readRun } from './checkpoint';
 import type { RunHandle } from '../run-handle';
 import type { OpenedRun, RunListing, RunStore, StoreOptions } from '../run-store';
 import type { RunState } from '../state';
-import { BlobStore } from './blobs';
+import { BlobStore } from '../../disk/blob-store';
+import { isRunLocked } from '../../disk/lock';
 import { runPath } from './state-layout';
 import type { RunEventStore } from '../run-event';
 import { FileRunEventStore } from './run-events-file';
@@ -75,6 +76,11 @@ export class FileRunStore implements RunStore {
   async deleteRun(runId: string): Promise<void> {
     await this.checked();
     return deleteRun(this.stateFolder, runId);
+  }
+
+  /** No state-folder check: a probe of the lock directory beside the run's checkpoint, as before any read. */
+  runLocked(runId: string): Promise<boolean> {
+    return isRunLocked(runPath(this.stateFolder, runId));
   }
 
   async getBlob(sha256: string): Promise<Buffer | undefined> {

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { fsyncDir, isErrno } from '../../disk/atomic-write';
 import { io, type IoFile } from '../../disk/io';
 import { runsDir } from './state-layout';
-import { WritePoint } from '../crash-points';
+import { WritePoint } from '../../disk/write-points';
 
 /** The journal of a run, beside its snapshot (runPath). */
 export function journalPath(stateDir: string, runId: string): string {

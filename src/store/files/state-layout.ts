@@ -24,9 +24,8 @@ export function runsDir(stateDir: string): string {
   return path.join(stateDir, 'runs');
 }
 
-export function blobsDir(stateDir: string): string {
-  return path.join(stateDir, 'blobs');
-}
+/** <stateDir>/blobs: the content store's (src/disk/blob-store.ts). */
+export { blobsDir } from '../../disk/blob-store';
 
 /** The checkpoint file of a run. */
 export function runPath(stateDir: string, runId: string): string {

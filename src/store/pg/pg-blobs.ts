@@ -3,7 +3,7 @@
  * Writes are fenced by a run's lease (pg-run-handle.ts).
  */
 import { CorruptCheckpointError } from '../../core/errors';
-import { sha256Hex } from '../files/blobs';
+import { sha256Hex } from '../../core/sha256';
 import type { PgDatabase } from './database';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;

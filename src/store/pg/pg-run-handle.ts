@@ -36,7 +36,7 @@ import type { StateEdit } from '../state-edit';
 import { LockCompromisedError } from '../../core/errors';
 import { SaveQueue } from '../save-queue';
 import type { EncodedSave } from '../save-encoder';
-import { sha256Hex } from '../files/blobs';
+import { sha256Hex } from '../../core/sha256';
 import type { PgDatabase } from './database';
 import type { PgLease } from './lease';
 import { getPgBlob } from './pg-blobs';

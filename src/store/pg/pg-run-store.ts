@@ -22,7 +22,7 @@ import type { RunState } from '../state';
 import { assertRunId } from '../files/state-layout';
 import { PgWritePoint } from '../crash-points';
 import { encodeSnapshot } from '../files/snapshot';
-import { currentOwner, describeOwner, LockOwnerSchema, ownerStatus } from '../files/lock-owner';
+import { currentOwner, describeOwner, LockOwnerSchema, ownerStatus } from '../../disk/lock-owner';
 import { PgDatabase, type PgOptions } from './database';
 import { expiresSql, leaseMs, PgLease } from './lease';
 import { PgRunHandle, waitingOf } from './pg-run-handle';

@@ -1,4 +1,4 @@
-/** A run with a workspace and a file store, for the ledger's Restore and Undo tests. */
+/** A run with a workspace and a file store, for the ledger's tests (recording, checking, Restore and Undo). */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
@@ -16,8 +16,13 @@ export interface LedgerSetup {
   ws: string;
   handle: RunHandle;
   state: RunState;
-  /** Writes `content` at `rel` and records it as the run's write; `before`: the file's earlier version (a SHA-256 or "absent"). */
-  write(rel: string, content: string, before?: string): Promise<void>;
+  /** The edit the writes are recorded in (a test saves it to make them durable). */
+  edit: StateEdit;
+  /**
+   * Writes `content` at `rel` and records it as the run's write by call `callId` (default
+   * call_1); `before`: the file's earlier version (a SHA-256 or "absent").
+   */
+  write(rel: string, content: string | Buffer, before?: string, callId?: string): Promise<void>;
 }
 
 export async function ledgerSetup(t: TestContext): Promise<LedgerSetup> {
@@ -33,12 +38,13 @@ export async function ledgerSetup(t: TestContext): Promise<LedgerSetup> {
     ws,
     handle,
     state,
-    async write(rel, content, before) {
+    edit,
+    async write(rel, content, before, callId = 'call_1') {
       const buf = Buffer.from(content);
       const file = path.join(ws, rel);
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, buf);
-      await recordWrite(handle, edit, rel, buf, 'call_1');
+      await recordWrite(handle, edit, rel, buf, callId);
       if (before !== undefined) state.files![rel] = { ...state.files![rel], before };
     },
   };

@@ -6,9 +6,6 @@
  */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { runTriage, type TriageRunOptions } from '../../../src/triage/job';
 import { readRun } from '../../../src/store/files/checkpoint';
 import { GitHubAuthError, GitHubUnavailableError } from '../../../src/tracker/github/errors';
@@ -16,14 +13,14 @@ import { exitCodeOf, EXIT } from '../../../src/cli/exitcodes';
 import { startGitHubStandin, type Scripted, type Standin } from '../../support/github-standin';
 import { reply, ScriptModel } from '../../agent/support';
 import { fixtureRepo } from '../../runners/fixture';
+import { tempDir } from '../../support/temp-dir';
 
 const REPO = 'octo-org/durations';
 const yes = { approve: async () => 'approve' as const, resolve: async () => ({ answer: 'later' as const }) };
 
 function options(t: TestContext, gh: Standin, model: ScriptModel, token?: string): TriageRunOptions {
   const ws = fixtureRepo(t, 'node');
-  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-gh-down-'));
-  t.after(() => fs.rmSync(state, { recursive: true, force: true }));
+  const state = tempDir(t, 'triage-gh-down-');
   return {
     stateDir: state,
     task: 'crash-folder',

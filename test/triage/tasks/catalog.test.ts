@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { tasks, findTask, mainTask } from '../../../src/triage/tasks/catalog';
 import { findPackageRoot } from '../../../src/triage/tasks/package-root';
 import { BadInputError } from '../../../src/core/errors';
+import { tempDir } from '../../support/temp-dir';
 
 test('the catalog has at least three tasks, exactly one of them the main one', () => {
   const all = tasks();
@@ -64,8 +65,7 @@ test('check names are unique, name every group, and match the check list', () =>
 });
 
 test('the package root is found by walking up to package.json beside samples/ (tsc output, a bundle in dist/, an installed .vsix)', (t) => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pkgroot-'));
-  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
+  const root = tempDir(t, 'pkgroot-');
   fs.writeFileSync(path.join(root, 'package.json'), '{}');
   fs.mkdirSync(path.join(root, 'samples'));
   fs.mkdirSync(path.join(root, 'dist'));

@@ -5,10 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { crashGroupList, PROMPT_CAPS, type ListedGroup } from '../../../src/triage/tasks/crash-list';
 import { crashFolderTask } from '../../../src/triage/tasks/crash-folder';
+import { tempDir } from '../../support/temp-dir';
 
 test('a few small groups are listed in full, with nothing said about cuts', () => {
   const list = crashGroupList([
@@ -54,8 +54,7 @@ test('a signature of any length is cut, and long report paths stop at the byte c
 });
 
 test('a folder of thousands of raw reports makes a bounded prompt that says what was cut', async (t) => {
-  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-many-'));
-  t.after(() => fs.rmSync(ws, { recursive: true, force: true }));
+  const ws = tempDir(t, 'triage-many-');
   fs.mkdirSync(path.join(ws, 'src'));
   fs.writeFileSync(path.join(ws, 'src', 'a.js'), '');
   fs.mkdirSync(path.join(ws, 'reports'));

@@ -2,13 +2,19 @@
  * `triage sweep`: the crash sweep's table (in-process; with --kill the SIGKILL sweep; with
  * --power-loss the power-loss sweep); with --pg URL instead, the PostgreSQL rows (in-process and
  * SIGKILL, the runs in that database).
+ *
+ * The harness's own entry: bin/triage.js loads this file (out/src/sweep/cli.js, or dist/sweep.js
+ * beside the bundle) for `triage sweep` instead of the CLI, so no product module imports
+ * src/sweep. It parses flags, reports errors and exits with the statuses of the CLI's other
+ * commands (src/cli/flags.ts, exitcodes.ts); the CLI's usage lists it.
  */
-import { flags } from '../flags';
-import { pgSweepRows, sweepRows } from '../../sweep/sweeps';
-import { BadInputError } from '../../core/errors';
-import { isPgUrl } from '../../store/store-url';
-import { formatTable } from '../../sweep/table';
-import { EXIT } from '../exitcodes';
+import { flags } from '../cli/flags';
+import { pgSweepRows, sweepRows } from './sweeps';
+import { BadInputError } from '../core/errors';
+import { isPgUrl } from '../store/store-url';
+import { formatTable } from './table';
+import { EXIT } from '../cli/exitcodes';
+import { reportFailure } from '../cli/report-failure';
 
 export async function cmdSweep(args: string[]): Promise<number> {
   const { values: v } = flags(args, {
@@ -30,4 +36,13 @@ export async function cmdSweep(args: string[]): Promise<number> {
     for (const r of rows) for (const note of r.notes) process.stderr.write(`${r.kind} keys ${r.keys ? 'on' : 'off'} ${r.crashes}: ${note}\n`);
   }
   return EXIT.done;
+}
+
+/** `triage sweep ARGS` (the arguments after `sweep`): the exit status, errors reported as the CLI's main reports them. */
+export async function main(args: string[]): Promise<number> {
+  try {
+    return await cmdSweep(args);
+  } catch (e) {
+    return reportFailure(e);
+  }
 }

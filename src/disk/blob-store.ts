@@ -1,21 +1,23 @@
 /**
  * The content-addressed store beside the checkpoints: <stateDir>/blobs/<sha256>. It keeps the
  * bytes of every file a run wrote, so the agent's version can be restored or diffed later.
- * Blobs are shared by hash between runs and never deleted with a run.
+ * Blobs are shared by hash between runs and never deleted with a run. File-system only (no
+ * backend in it): the file backend keeps its runs' files here, and the editor reads a state
+ * folder's blobs by hash.
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { createHash } from 'node:crypto';
-import { CorruptCheckpointError } from '../../core/errors';
-import { ensureDir, isErrno, nonce, writeFileAtomic } from '../../disk/atomic-write';
-import { blobsDir } from './state-layout';
-import { syncFileDurable } from '../../disk/durable-write';
-import { noteDurableFile } from '../../disk/durable-dirs';
+import { sha256Hex } from '../core/sha256';
+import { CorruptCheckpointError } from '../core/errors';
+import { ensureDir, isErrno, nonce, writeFileAtomic } from './atomic-write';
+import { syncFileDurable } from './durable-write';
+import { noteDurableFile } from './durable-dirs';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
-export function sha256Hex(buf: Buffer | string): string {
-  return createHash('sha256').update(buf).digest('hex');
+/** The content store's folder in a state folder (state-layout.ts lists the rest of the file backend's). */
+export function blobsDir(stateDir: string): string {
+  return path.join(stateDir, 'blobs');
 }
 
 export class BlobStore {

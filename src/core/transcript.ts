@@ -1,9 +1,12 @@
 /**
  * A run's transcript, for a person: what the CLI prints (`triage show --transcript`) and the
- * editor's Run panel lays out. Built from the saved state and the event record (build.ts), so
- * it is the same for a finished run, an interrupted one, and after a reload.
+ * editor's Run panel lays out. Built from the saved state and the event record
+ * (src/transcript/build.ts), so it is the same for a finished run, an interrupted one, and after
+ * a reload. The types live in core because the tools describe their calls as these blocks
+ * (src/tools/view.ts), the transcript builds them from the tools' views, and the Run panel's
+ * script (src/webview/) lays them out.
  */
-import type { Usage } from '../core/conversation';
+import type { Usage } from './conversation';
 
 /** A piece of a call's arguments or result, rendered for a person. */
 export type Block =
@@ -53,6 +56,17 @@ export type Entry =
   /** A marked line of the run's durable history: a restart and why, a stop, a person's choice between lives. */
   | { kind: 'history'; tone: Tone; title: string; lines: string[]; at?: string }
   | { kind: 'answer'; text: string };
+
+/** Where a file the run wrote stands now (src/workspace/undo.ts compares; the Run panel shows it). */
+export type RunFileStatus =
+  /** as the run left it */
+  | 'as-written'
+  /** edited (or replaced) since the run wrote it */
+  | 'changed'
+  /** deleted since the run wrote it */
+  | 'missing'
+  /** back as it was before the run (undone) */
+  | 'undone';
 
 export interface TranscriptFile {
   path: string;

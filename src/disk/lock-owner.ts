@@ -9,8 +9,8 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { isErrno } from '../../disk/errno';
-import { io } from '../../disk/io';
+import { isErrno } from './errno';
+import { io } from './io';
 import { currentBoot } from './boot';
 
 export const OWNER_FILE = 'owner.json';

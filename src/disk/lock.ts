@@ -28,9 +28,9 @@ import * as fsCb from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as lockfile from 'proper-lockfile';
-import { BadInputError, LockedError } from '../../core/errors';
-import { isErrno } from '../../disk/errno';
-import { io } from '../../disk/io';
+import { BadInputError, LockedError } from '../core/errors';
+import { isErrno } from './errno';
+import { io } from './io';
 import { currentOwner, describeOwner, ownerStatus, readOwner, readOwnerRecord, writeOwner, type LockOwner } from './lock-owner';
 import { currentBoot } from './boot';
 
