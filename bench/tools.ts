@@ -71,7 +71,13 @@ async function search(report: Report, root: string): Promise<void> {
   const files = SOURCE_FILES + TARGET_FILES + 1;
   const ratio = median(ours) / median(theirs);
   report.atMost(
-    { bench: 'tools', name: 'search_files / rg (same tree)', value: round2(ratio), unit: 'x', note: `${files} files, ${TARGET_FILES} ignored under target/; medians ${median(ours).toFixed(0)} ms vs ${median(theirs).toFixed(0)} ms over ${ROUNDS} rounds` },
+    {
+      bench: 'tools',
+      name: 'search_files / rg (same tree)',
+      value: round2(ratio),
+      unit: 'x',
+      note: `${files} files, ${TARGET_FILES} ignored under target/; medians ${median(ours).toFixed(0)} ms vs ${median(theirs).toFixed(0)} ms over ${ROUNDS} rounds`,
+    },
     1.5,
   );
   const fromTarget = content.split('\n').filter((l) => l.startsWith('target/')).length;
@@ -89,7 +95,11 @@ function runRg(rg: string, cwd: string): Promise<void> {
 
 async function read(report: Report, root: string): Promise<void> {
   const before = Array.from({ length: FILLER }, (_, i) => `    let before_${i} = helper(${i}); // filler line ${i}`).join('\n');
-  const fn = ['fn divide_all(xs: &[i64], d: i64) -> Vec<i64> {', ...Array.from({ length: 38 }, (_, i) => `    let step_${i} = xs.iter().map(|x| x / d + ${i}).sum::<i64>();`), '}'];
+  const fn = [
+    'fn divide_all(xs: &[i64], d: i64) -> Vec<i64> {',
+    ...Array.from({ length: 38 }, (_, i) => `    let step_${i} = xs.iter().map(|x| x / d + ${i}).sum::<i64>();`),
+    '}',
+  ];
   const after = Array.from({ length: FILLER }, (_, i) => `    let after_${i} = helper(${i}); // filler line ${i}`).join('\n');
   const text = `fn head() {\n${before}\n}\n${fn.join('\n')}\nfn tail() {\n${after}\n}\n`;
   const scaled = text.length > 58_000 ? text : text + '// pad\n'.repeat(Math.ceil((58_000 - text.length) / 7));
@@ -100,7 +110,13 @@ async function read(report: Report, root: string): Promise<void> {
   const fnBytes = Buffer.byteLength(`${fn.join('\n')}\n`);
   const got = Buffer.byteLength(out.content);
   report.atMost(
-    { bench: 'tools', name: 'read_file of a 40-line function / its bytes', value: round2(got / fnBytes), unit: 'x', note: `${got} bytes returned for a ${fnBytes}-byte function of a ${Buffer.byteLength(scaled)}-byte file (the whole file before issue 20)` },
+    {
+      bench: 'tools',
+      name: 'read_file of a 40-line function / its bytes',
+      value: round2(got / fnBytes),
+      unit: 'x',
+      note: `${got} bytes returned for a ${fnBytes}-byte function of a ${Buffer.byteLength(scaled)}-byte file (the whole file before issue 20)`,
+    },
     2,
   );
 }

@@ -67,7 +67,9 @@ function agentOps(d: AgentSurfaceDeps): Ops & { startRun(input: unknown): Promis
     startRun,
     async triage_start(input) {
       const r = await startRun(input);
-      return r.runId ? `run ${r.runId} is running in the editor; its approvals appear as notifications and in the Runs view` : 'the run finished (or was already open here); see triage_status';
+      return r.runId
+        ? `run ${r.runId} is running in the editor; its approvals appear as notifications and in the Runs view`
+        : 'the run finished (or was already open here); see triage_status';
     },
     async triage_status(input) {
       const a = AGENT_TOOL_ARGS.triage_status.parse(input);
@@ -91,7 +93,10 @@ function agentOps(d: AgentSurfaceDeps): Ops & { startRun(input: unknown): Promis
         await d.cmds.answer(a.run, a.call, a.answer, ANSWERED_BY.chat);
       } else {
         if (kind !== 'ladder') throw new BadInputError(`Call ${a.call} waits on an approval (approve or deny).`);
-        const ladder = a.answer === 'rerun' ? ({ answer: 'rerun' } as const) : ({ answer: 'done', result: a.result ?? 'Confirmed in the chat that the call had already happened.' } as const);
+        const ladder =
+          a.answer === 'rerun'
+            ? ({ answer: 'rerun' } as const)
+            : ({ answer: 'done', result: a.result ?? 'Confirmed in the chat that the call had already happened.' } as const);
         if (!d.questions.answer(a.run, a.call, ladder, ANSWERED_BY.chat)) {
           d.questions.preanswer(a.run, a.call, ladder, ANSWERED_BY.chat);
           if (!d.manager.isActive(a.run)) void d.cmds.resumeRun(a.run);
@@ -105,7 +110,9 @@ function agentOps(d: AgentSurfaceDeps): Ops & { startRun(input: unknown): Promis
       const t = await openNamedTracker(await d.store(), spec, await githubAccess(spec));
       try {
         const f = await new OnceFiler().file(t.client, spec?.trim() ?? 'embedded', args);
-        const what = f.replayed ? `already filed as issue #${f.issue.number}: ${f.issue.title}; nothing new filed` : `filed issue #${f.issue.number}: ${f.issue.title}`;
+        const what = f.replayed
+          ? `already filed as issue #${f.issue.number}: ${f.issue.title}; nothing new filed`
+          : `filed issue #${f.issue.number}: ${f.issue.title}`;
         return `${what}${f.issue.url ? `\nurl: ${f.issue.url}` : ''}`;
       } finally {
         await t.close();
@@ -202,7 +209,13 @@ function showQuestion(stream: vscode.ChatResponseStream, q: ChatQuestion): void 
 }
 
 /** Streams a run's progress and questions (as buttons) until it ends (or the chat request is cancelled: the run goes on), then its result. */
-async function watch(d: AgentSurfaceDeps, runId: string, done: Promise<void>, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<void> {
+async function watch(
+  d: AgentSurfaceDeps,
+  runId: string,
+  done: Promise<void>,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<void> {
   stream.markdown(`Run \`${runId}\` is running.\n\n`);
   stream.button(openRunButton(runId));
   const shown = new Set<string>();
@@ -243,8 +256,9 @@ function registerMcpDefinition(context: vscode.ExtensionContext, d: AgentSurface
     registerMcpServerDefinitionProvider?: (id: string, p: { provideMcpServerDefinitions(): unknown[] }) => vscode.Disposable;
   };
   const lm = vscode.lm as unknown as Api | undefined;
-  const Def = (vscode as unknown as { McpStdioServerDefinition?: new (label: string, command: string, args: string[], env?: Record<string, string>) => unknown })
-    .McpStdioServerDefinition;
+  const Def = (
+    vscode as unknown as { McpStdioServerDefinition?: new (label: string, command: string, args: string[], env?: Record<string, string>) => unknown }
+  ).McpStdioServerDefinition;
   if (typeof lm?.registerMcpServerDefinitionProvider !== 'function' || !Def) {
     d.log.info('this editor has no MCP server definitions (VS Code 1.101+): run `triage mcp --state DIR` yourself to offer Durable Triage over MCP');
     return;

@@ -71,7 +71,11 @@ export class VsCodeLmProvider implements ModelProvider {
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       const messages = lmTurns(req).map(vsMessage);
-      const tools: vscode.LanguageModelChatTool[] = offeredTo(req.tools, undefined).map((t) => ({ name: t.name, description: t.description, inputSchema: t.schema }));
+      const tools: vscode.LanguageModelChatTool[] = offeredTo(req.tools, undefined).map((t) => ({
+        name: t.name,
+        description: t.description,
+        inputSchema: t.schema,
+      }));
       const res = await this.chat.sendRequest(messages, { justification: JUSTIFICATION, ...(tools.length ? { tools } : {}) }, cts.token);
       let text = '';
       const calls: ToolCall[] = [];

@@ -34,7 +34,11 @@ export class CauseBranches {
 
   /** "triage/<cause>-<the run ID's last part>"; characters a branch name cannot hold become "-". */
   branch(cause: string): string {
-    const slug = cause.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/\.{2,}/g, '.').replace(/^[-.]+|[-.]+$/g, '') || 'cause';
+    const slug =
+      cause
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/\.{2,}/g, '.')
+        .replace(/^[-.]+|[-.]+$/g, '') || 'cause';
     const short = this.o.runId.split('-').pop() ?? this.o.runId;
     return `triage/${slug}-${short}`;
   }
@@ -83,7 +87,10 @@ export class CauseBranches {
     const holdsBase = await runGit(root, ['merge-base', '--is-ancestor', this.o.baseSha, `refs/heads/${branch}`]);
     if (holdsBase.exitCode !== 0) throw new BranchTakenError(branch, `it does not contain the base ${this.o.base} (${this.o.baseSha.slice(0, 12)})`);
     const log = await git(root, ['log', '--format=%H%x00%(trailers:key=' + RUN_TRAILER + ',valueonly)%x1e', `${this.o.baseSha}..refs/heads/${branch}`]);
-    for (const rec of log.split('\x1e').map((r) => r.trim()).filter(Boolean)) {
+    for (const rec of log
+      .split('\x1e')
+      .map((r) => r.trim())
+      .filter(Boolean)) {
       const [sha, run] = rec.split('\x00');
       if (run?.trim() !== this.o.runId) throw new BranchTakenError(branch, `commit ${sha.slice(0, 12)} is not this run's`);
     }
@@ -98,7 +105,10 @@ export class CauseBranches {
       ['log', '--format=%H', '--fixed-strings', `--grep=${KEY_TRAILER}: ${key}`, `${this.o.baseSha}..refs/heads/${branch}`],
       signal ? { signal } : {},
     );
-    return out.split('\n').find((l) => l.trim() !== '')?.trim();
+    return out
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim();
   }
 
   /**
@@ -132,7 +142,11 @@ export class CauseBranches {
    */
   async push(cause: string, remote: string, signal?: AbortSignal): Promise<void> {
     const branch = this.branch(cause);
-    const r = await runGit(this.o.repoRoot, ['push', '--porcelain', '--no-verify', remote, `refs/heads/${branch}:refs/heads/${branch}`], signal ? { signal } : {});
+    const r = await runGit(
+      this.o.repoRoot,
+      ['push', '--porcelain', '--no-verify', remote, `refs/heads/${branch}:refs/heads/${branch}`],
+      signal ? { signal } : {},
+    );
     if (r.exitCode === 0) return;
     const said = `${r.stderr}\n${r.stdout}`;
     if (/\[rejected\]|\[remote rejected\]|\bnon-fast-forward\b|\bfetch first\b|!\s+refs\/heads/.test(said)) throw new PushRejectedError(remote, branch, said);

@@ -16,7 +16,10 @@ export class GitError extends ServiceStopError {
     readonly stderr: string,
     message?: string,
   ) {
-    super(message ?? `git ${command} failed (exit ${exitCode ?? 'signal'}): ${stderr.trim() || 'no message'}. Fix what git says, then run the same command again; the run resumes where it stopped.`);
+    super(
+      message ??
+        `git ${command} failed (exit ${exitCode ?? 'signal'}): ${stderr.trim() || 'no message'}. Fix what git says, then run the same command again; the run resumes where it stopped.`,
+    );
   }
 }
 

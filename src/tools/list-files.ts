@@ -45,7 +45,7 @@ export function listFilesTool(o: { hidden?: readonly string[] } = {}): Tool<List
       `Files named by .gitignore/.ignore and build folders (node_modules, target, dist, ...) are left out unless "path" goes inside one. At most ${LIST_CAP} entries; the first line counts what was left out.`,
     args: z.strictObject({
       path: text('Folder relative to the workspace root; default "."').nullish(),
-      depth: z.number().int().min(1).describe('How many folder levels to list (1: the folder\'s own entries); default: all').nullish(),
+      depth: z.number().int().min(1).describe("How many folder levels to list (1: the folder's own entries); default: all").nullish(),
       glob: text('Only files whose name (or, with a "/", path) matches this glob, e.g. "*.py" or "src/**/*.ts"').nullish(),
     }),
     readOnly: true,
@@ -88,13 +88,19 @@ export function listFilesTool(o: { hidden?: readonly string[] } = {}): Tool<List
             if (shown.length < LIST_CAP) shown.push(e.rel);
           },
         });
-        if (glob && files === 0) throw new ToolInputError(`the glob ${JSON.stringify(glob.text)} matches none of the ${globMissed} files listed in ${base}; e.g. "*.ts" matches by name at any depth, "src/**/*.ts" by path`);
+        if (glob && files === 0)
+          throw new ToolInputError(
+            `the glob ${JSON.stringify(glob.text)} matches none of the ${globMissed} files listed in ${base}; e.g. "*.ts" matches by name at any depth, "src/**/*.ts" by path`,
+          );
         const notes: string[] = [];
         if (total > shown.length) notes.push(`${total - shown.length} more not shown (cap ${LIST_CAP}; narrow with "path", "depth" or "glob")`);
         if (notEntered > 0) notes.push(`${notEntered} folders not entered (depth ${args.depth})`);
         if (globMissed > 0) notes.push(`${globMissed} files not matching ${glob?.text}`);
         if (skipped.length > 0) {
-          const named = skipped.slice(0, SKIPPED_NAMED).map((s) => `${s}/`).join(', ');
+          const named = skipped
+            .slice(0, SKIPPED_NAMED)
+            .map((s) => `${s}/`)
+            .join(', ');
           notes.push(`ignored folders not listed: ${named}${skipped.length > SKIPPED_NAMED ? ` and ${skipped.length - SKIPPED_NAMED} more` : ''}`);
         }
         const head = `${base}: ${files} files${glob ? '' : `, ${dirs} folders`}${notes.length ? `; ${notes.join('; ')}` : '; nothing left out'}`;

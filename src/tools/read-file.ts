@@ -45,7 +45,13 @@ export function readFileTool(o: { hidden?: readonly string[] } = {}): Tool<ReadA
     args: z.strictObject({
       path: text('File path relative to the workspace root'),
       start_line: z.number().int().min(1).describe('The first line to show (1-based; default 1)').nullish(),
-      line_count: z.number().int().min(1).max(WINDOW_LINES).describe(`How many lines to show (default and at most ${WINDOW_LINES}; fewer when they pass ${READ_CAP} bytes)`).nullish(),
+      line_count: z
+        .number()
+        .int()
+        .min(1)
+        .max(WINDOW_LINES)
+        .describe(`How many lines to show (default and at most ${WINDOW_LINES}; fewer when they pass ${READ_CAP} bytes)`)
+        .nullish(),
     }),
     readOnly: true,
     run: (args, ctx) =>
@@ -62,7 +68,9 @@ export function readFileTool(o: { hidden?: readonly string[] } = {}): Tool<ReadA
         if (w.total === 0) return { content: `${rel} is empty (0 lines)` };
         if (w.lines.length === 0) {
           const has = w.total !== undefined ? `${w.total} lines` : `more than ${w.counted} lines`;
-          throw new ToolInputError(`start_line ${start} is past the end of ${rel}, which has ${has}; start at ${Math.max(1, (w.total ?? w.counted) - 50)} to read its end`);
+          throw new ToolInputError(
+            `start_line ${start} is past the end of ${rel}, which has ${has}; start at ${Math.max(1, (w.total ?? w.counted) - 50)} to read its end`,
+          );
         }
         return { content: [header(rel, w), ...w.lines.map((l, i) => `${w.first + i}\t${l}`)].join('\n') };
       }),

@@ -65,7 +65,10 @@ export function searchFilesTool(o: { hidden?: readonly string[]; ripgrep?: Ripgr
       path: text('A folder or file to search in, relative to the workspace root; default "."').nullish(),
       regex: z.boolean().describe('true: "query" is a regular expression (Rust/ripgrep syntax); default false: literal text').nullish(),
       glob: text('Only files whose name (or, with a "/", path) matches this glob, e.g. "*.rs" or "src/**/*.ts"').nullish(),
-      case: z.enum(['smart', 'insensitive', 'sensitive']).describe('Case: "sensitive" (default), "insensitive", or "smart" (insensitive unless the query has a capital)').nullish(),
+      case: z
+        .enum(['smart', 'insensitive', 'sensitive'])
+        .describe('Case: "sensitive" (default), "insensitive", or "smart" (insensitive unless the query has a capital)')
+        .nullish(),
       context: z.number().int().min(0).max(CONTEXT_CAP).describe(`Lines to show before and after each match (0-${CONTEXT_CAP}; default 0)`).nullish(),
     }),
     readOnly: true,
@@ -88,11 +91,15 @@ export function searchFilesTool(o: { hidden?: readonly string[]; ripgrep?: Ripgr
           ...(args.glob != null ? { glob: args.glob } : {}),
         };
         if (rg === null) rg = findRipgrep(o.ripgrep);
-        const found = rg ? await searchWithRipgrep(rg, ctx.workspace, q, ctx.signal) : await searchWithFallback(ctx.workspace, q, !st.isDirectory(), ctx.signal);
+        const found = rg
+          ? await searchWithRipgrep(rg, ctx.workspace, q, ctx.signal)
+          : await searchWithFallback(ctx.workspace, q, !st.isDirectory(), ctx.signal);
         const what = `${q.regex ? 'the regular expression' : 'the text'} ${JSON.stringify(q.pattern)} in ${startRel}${q.glob ? ` (files matching ${q.glob})` : ''}`;
         if (found.files.length === 0) {
           if (q.glob !== undefined && st.isDirectory() && !(await anyFileMatches(ctx.workspace, q, rg))) {
-            throw new ToolInputError(`the glob ${JSON.stringify(q.glob)} matches no file searched in ${startRel}; e.g. "*.ts" matches by name at any depth, "src/**/*.ts" by path`);
+            throw new ToolInputError(
+              `the glob ${JSON.stringify(q.glob)} matches no file searched in ${startRel}; e.g. "*.ts" matches by name at any depth, "src/**/*.ts" by path`,
+            );
           }
           return { content: `no matches for ${what} (ignored files and build folders were not searched; give "path" to search inside one)` };
         }

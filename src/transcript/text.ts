@@ -47,7 +47,11 @@ function entry(e: Entry): string[] {
       const out = [`  ${MARK[c.status] ?? ' '} ${c.title}  [${c.tool} ${c.callId}]`];
       for (const b of c.args) if (b.kind === 'issue' || b.kind === 'diff') out.push(...block(b, '      '));
       for (const n of c.notes) out.push(`      » ${n.text}`);
-      if (c.result) out.push(`      → ${c.result.summary}${c.result.bytes !== undefined ? `  (${c.result.bytes} bytes)` : ''}`, ...c.result.blocks.filter((b) => b.kind === 'tests').flatMap((b) => block(b, '        ')));
+      if (c.result)
+        out.push(
+          `      → ${c.result.summary}${c.result.bytes !== undefined ? `  (${c.result.bytes} bytes)` : ''}`,
+          ...c.result.blocks.filter((b) => b.kind === 'tests').flatMap((b) => block(b, '        ')),
+        );
       else if (c.status === 'waiting') out.push('      → waiting for a person');
       else if (c.status === 'unresolved') out.push('      → started, result not saved: decided when the run resumes');
       return out;

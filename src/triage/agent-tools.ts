@@ -25,7 +25,7 @@ export const AGENT_TOOLS = {
   },
   triage_status: {
     title: 'Durable Triage run status',
-    description: "Every run of the store (or one): phase, turns, cost, restarts, the questions it waits on (answer them with triage_answer) and its issues.",
+    description: 'Every run of the store (or one): phase, turns, cost, restarts, the questions it waits on (answer them with triage_answer) and its issues.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   },
   triage_transcript: {
@@ -54,7 +54,11 @@ export type AgentToolName = keyof typeof AGENT_TOOLS;
 /** Each operation's arguments (zod shapes: MCP's inputSchema; package.json's languageModelTools state the same as JSON Schema). */
 export const AGENT_TOOL_INPUTS = {
   triage_start: {
-    task: z.string().min(1).optional().describe('A task name (see `triage tasks`), or "crash-folder" for your own crash reports (with workspace); not needed with run'),
+    task: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('A task name (see `triage tasks`), or "crash-folder" for your own crash reports (with workspace); not needed with run'),
     workspace: z.string().min(1).optional().describe("The folder the agent works in; default: a fresh copy of the task's sample (the editor: the open folder)"),
     crashes: z.string().min(1).optional().describe('With crash-folder: the folder of crash reports, relative to the workspace'),
     tracker: z.string().min(1).optional().describe('embedded (default), github:OWNER/REPO, or a tracker service URL'),

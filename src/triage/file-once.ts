@@ -81,6 +81,9 @@ async function fileOnce(tracker: Tracker, args: FileIssueArgs, key: string, deri
   const known = await tracker.byKey(key, signal);
   if (known) return { issue: known, key, derivedKey: derived, replayed: true };
   const { title, body, cause } = args;
-  const filed = await tracker.fileIssue({ title, body, cause }, { key, ...(args.workspace ? { workspace: args.workspace } : {}), ...(signal ? { signal } : {}) });
+  const filed = await tracker.fileIssue(
+    { title, body, cause },
+    { key, ...(args.workspace ? { workspace: args.workspace } : {}), ...(signal ? { signal } : {}) },
+  );
   return { issue: filed.issue, key, derivedKey: derived, replayed: filed.replayed };
 }

@@ -139,7 +139,8 @@ function callCard(c: CallView, view: PanelView, t: Transcript): HTMLElement {
   const body: Node[] = c.args.map(block);
   if (c.result) body.push(h('div', { class: `result${c.result.isError ? ' error' : ''}` }, ...c.result.blocks.map(block)));
   const showArgs = c.unfolded === true || c.status === 'waiting';
-  const bytes = c.result?.bytes !== undefined ? [h('span', { class: 'result-bytes', title: 'bytes this result added to the conversation' }, ` ${c.result.bytes} B`)] : [];
+  const bytes =
+    c.result?.bytes !== undefined ? [h('span', { class: 'result-bytes', title: 'bytes this result added to the conversation' }, ` ${c.result.bytes} B`)] : [];
   if (body.length > 0)
     card.append(details(`call:${c.callId}`, [h('span', { class: 'result-summary' }, c.result ? c.result.summary : st.label), ...bytes], body, showArgs));
   else if (c.result) card.append(h('div', { class: 'result-summary plain' }, c.result.summary, ...bytes));

@@ -90,7 +90,7 @@ test('a key that is not a string is refused and files nothing', async () => {
   assert.equal((await storeIssues()).length, before);
 });
 
-test('bad input is the tool\'s error result naming what is wrong, and starts nothing', async () => {
+test("bad input is the tool's error result naming what is wrong, and starts nothing", async () => {
   const text = (r: CallToolResult): string => (r.content[0] as { text: string }).text;
   const unknown = await call('triage_start', { task: 'no-such-task' });
   assert.equal(unknown.isError, true);
@@ -103,7 +103,12 @@ test('bad input is the tool\'s error result naming what is wrong, and starts not
   assert.deepEqual(data<{ runs: unknown[] }>(await call('triage_status', {})).runs, []);
 });
 
-type Run = { runId: string; phase?: string; pending: { kind: string; callId: string; tool: string }[]; live?: { here: string; issues?: { number: number }[]; error?: string } };
+type Run = {
+  runId: string;
+  phase?: string;
+  pending: { kind: string; callId: string; tool: string }[];
+  live?: { here: string; issues?: { number: number }[]; error?: string };
+};
 
 /** Asks for the run's status until `done` says it is there (no clock: each answer is observed). */
 async function statusUntil(runId: string, done: (r: Run) => boolean): Promise<Run> {

@@ -17,7 +17,19 @@ test('--pull-requests without a GitHub tracker, or without a workspace, is refus
   assert.match(embedded.stderr, /--pull-requests opens pull requests on GitHub: give --tracker github:OWNER\/REPO/);
   const noWorkspace = triage(['run', '--task', 'crash-folder', '--state', state, '--tracker', 'github:o/r', '--pull-requests']);
   assert.equal(noWorkspace.status, EXIT.badInput, noWorkspace.stderr);
-  const badRemote = triage(['run', '--task', 'crash-folder', '--state', state, '--workspace', root, '--tracker', 'github:o/r', '--pull-requests', '--remote=-x']);
+  const badRemote = triage([
+    'run',
+    '--task',
+    'crash-folder',
+    '--state',
+    state,
+    '--workspace',
+    root,
+    '--tracker',
+    'github:o/r',
+    '--pull-requests',
+    '--remote=-x',
+  ]);
   assert.equal(badRemote.status, EXIT.badInput, badRemote.stderr);
   assert.match(badRemote.stderr, /--remote "-x" is not the name of a git remote/);
   const baseAlone = triage(['run', '--task', 'crash-folder', '--state', state, '--workspace', root, '--base', 'main']);
@@ -32,7 +44,7 @@ test("git's refusals exit 14, named in the usage", () => {
   for (const e of [
     new GitError('status', 1, 'x'),
     new NotAGitRepositoryError('/w', 'fatal: not a git repository'),
-    new BranchTakenError('triage/a-b', 'commit 123 is not this run\'s'),
+    new BranchTakenError('triage/a-b', "commit 123 is not this run's"),
     new PushRejectedError('origin', 'triage/a-b', ' ! [rejected] (non-fast-forward)'),
   ])
     assert.equal(exitCodeOf(e), 14, e.code);

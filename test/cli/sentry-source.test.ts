@@ -71,14 +71,22 @@ async function standin(t: TestContext): Promise<SentryStandin> {
 }
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 test('a run on a Sentry project: groups fetched once and saved, the same after kills and a changed Sentry; the token in no file', async (t) => {
   const ws = workspace(t);
   const state = tempDir(t, 'triage-sentry-state-');
   const sentry = await standin(t);
-  sentry.script({ match: '/projects/', status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'Request was throttled. Expected available in 1 second.' } });
+  sentry.script({
+    match: '/projects/',
+    status: 429,
+    headers: { 'Retry-After': '1' },
+    body: { detail: 'Request was throttled. Expected available in 1 second.' },
+  });
   const layout = await testLayout(ws);
   const causes = ['parse-duration-type-error', 'total-type-error'];
   const tests = causes.map((c) => layout.regressionTest(c));
@@ -105,13 +113,23 @@ test('a run on a Sentry project: groups fetched once and saved, the same after k
         'code_patch',
         {
           path: 'src/duration.js',
-          patch: patch('src/duration.js', '  return Number(m[1]) * UNITS[m[2]].ms;\n', '  if (!UNITS[m[2]]) throw new SyntaxError(`unknown unit in ${text}`);\n  return Number(m[1]) * UNITS[m[2]].ms;\n'),
+          patch: patch(
+            'src/duration.js',
+            '  return Number(m[1]) * UNITS[m[2]].ms;\n',
+            '  if (!UNITS[m[2]]) throw new SyntaxError(`unknown unit in ${text}`);\n  return Number(m[1]) * UNITS[m[2]].ms;\n',
+          ),
         },
       ],
     ]),
     turn(3, [
-      ['issue_file', { title: 'parseDuration crashes on an unknown unit', body: `Sentry: ${sentry.url}/organizations/acme/issues/101/. Fixed.`, cause: causes[0] }],
-      ['issue_file', { title: 'total crashes on an empty list', body: `Sentry: ${sentry.url}/organizations/acme/issues/102/. Not fixed yet.`, cause: causes[1] }],
+      [
+        'issue_file',
+        { title: 'parseDuration crashes on an unknown unit', body: `Sentry: ${sentry.url}/organizations/acme/issues/101/. Fixed.`, cause: causes[0] },
+      ],
+      [
+        'issue_file',
+        { title: 'total crashes on an empty list', body: `Sentry: ${sentry.url}/organizations/acme/issues/102/. Not fixed yet.`, cause: causes[1] },
+      ],
     ]),
     { kind: 'sse', frames: anthropicFrames([{ text: ['Filed #1 and #2.'] }]) },
   ];
@@ -225,7 +243,23 @@ test('a bad token, an unknown project and an unreachable Sentry: exit 16, 17 and
   // Spawned without waiting synchronously: the stand-in answers from this process.
   const run = (crashes: string, url: string, token: string | undefined): Promise<Life> =>
     life(
-      ['run', '--task', 'crash-folder', '--workspace', ws, '--crashes', crashes, '--sentry-url', url, '--state', state, '--model', 'anthropic', '--base-url', 'http://127.0.0.1:9'],
+      [
+        'run',
+        '--task',
+        'crash-folder',
+        '--workspace',
+        ws,
+        '--crashes',
+        crashes,
+        '--sentry-url',
+        url,
+        '--state',
+        state,
+        '--model',
+        'anthropic',
+        '--base-url',
+        'http://127.0.0.1:9',
+      ],
       { ANTHROPIC_API_KEY: 'sk-ant-test', SENTRY_AUTH_TOKEN: token ?? '' },
     );
   const wrong = await run('sentry:acme/api', sentry.url, 'sntrys_wrong_token');
@@ -247,7 +281,9 @@ test('a bad token, an unknown project and an unreachable Sentry: exit 16, 17 and
   assert.equal(status.status, 0, status.stderr);
   assert.doesNotMatch(status.stdout, /crash-folder/, 'no run was made');
   // `triage group` shows the groups a run would start on.
-  const g = await life(['group', '--crashes', 'sentry:acme/api', '--workspace', ws, '--sentry-url', sentry.url, '--sentry-limit', '2'], { SENTRY_AUTH_TOKEN: TOKEN });
+  const g = await life(['group', '--crashes', 'sentry:acme/api', '--workspace', ws, '--sentry-url', sentry.url, '--sentry-limit', '2'], {
+    SENTRY_AUTH_TOKEN: TOKEN,
+  });
   assert.equal(g.code, 0, g.stderr);
   assert.match(g.stdout, /2 crash group\(s\) from the Sentry issues of acme\/api/);
   assert.match(g.stdout, /parse-duration-type-error {2}\(1024 events, 37 users\)\n {2}TypeError @ parseDuration \(src\/duration.js\)/);

@@ -28,7 +28,7 @@ test('triage tool prints the result the model would see', (t) => {
   assert.equal(read.stdout, 'src/a.js: lines 2-2 of 3; not shown: lines 1, 3\n2\t  return a / b;\n');
 });
 
-test('triage tool: bad arguments get the model\'s error text and exit 2; a writing tool is refused (exit 15) and writes nothing', (t) => {
+test("triage tool: bad arguments get the model's error text and exit 2; a writing tool is refused (exit 15) and writes nothing", (t) => {
   const ws = workspace(t);
   for (const raw of ['{"path":3}', '{bad', '[]']) {
     const r = triage(['tool', 'read_file', '--workspace', ws, '--args', raw]);

@@ -146,7 +146,7 @@ test('a bad or missing token, an unknown project and an unreachable Sentry: each
   assert.equal(new Set([EXIT.sentryAuth, EXIT.sentryNotFound, EXIT.sentryUnavailable, ...Object.values(EXIT).filter((c) => c < 14)]).size, 3 + 14);
 });
 
-test("an answer of another shape is unreadable, not half read; a next page on another host is not followed (the token stays with Sentry)", async (t) => {
+test('an answer of another shape is unreadable, not half read; a next page on another host is not followed (the token stays with Sentry)', async (t) => {
   const ws = workspace(t);
   const s = await standin(t);
   s.script({ match: '/projects/', status: 200, body: [{ id: '1', title: 'x', count: 'many' }] });
@@ -178,7 +178,10 @@ test('Link and Retry-After headers are read as Sentry writes them', () => {
 test('the Sentry settings: defaults, and a bad URL, limit or project refused as bad input', async (t) => {
   assert.deepEqual(sentrySettings(), { baseUrl: 'https://sentry.io', query: 'is:unresolved', limit: 10 });
   assert.equal(sentrySettings({ baseUrl: 'https://glitchtip.example.com/api/0/' }).baseUrl, 'https://glitchtip.example.com');
-  assert.throws(() => sentrySettings({ baseUrl: 'https://me:secret@sentry.example.com' }), (e: unknown) => e instanceof BadInputError && !e.message.includes('secret'));
+  assert.throws(
+    () => sentrySettings({ baseUrl: 'https://me:secret@sentry.example.com' }),
+    (e: unknown) => e instanceof BadInputError && !e.message.includes('secret'),
+  );
   assert.throws(() => sentrySettings({ baseUrl: 'ftp://sentry.example.com' }), BadInputError);
   assert.throws(() => sentrySettings({ limit: '0' }), BadInputError);
   assert.throws(() => sentrySettings({ limit: 101 }), BadInputError);

@@ -36,7 +36,10 @@ test('one Language Model Tool per operation, described as the MCP tool is, with 
 test('@triage is contributed with the commands the handler reads, under the id the code creates it with', () => {
   const [p] = m.contributes.chatParticipants;
   assert.equal(p.name, 'triage');
-  assert.deepEqual(p.commands.map((c) => c.name), [...CHAT_COMMANDS]);
+  assert.deepEqual(
+    p.commands.map((c) => c.name),
+    [...CHAT_COMMANDS],
+  );
   assert.ok(surfaces.includes(`createChatParticipant('${p.id}'`), 'registered under the contributed id');
 });
 

@@ -32,7 +32,14 @@ test("an approval's buttons run the Runs view's Approve and Deny on the question
 });
 
 test('resultMarkdown: the issues with their links where the tracker has pages', () => {
-  const md = resultMarkdown({ runId: 'r1', phase: 'done', turns: 9, dollars: 0.1 }, [{ number: 3, title: 'A', url: 'https://github.com/o/r/issues/3' }, { number: 4, title: 'B' }], 'All fixed.');
+  const md = resultMarkdown(
+    { runId: 'r1', phase: 'done', turns: 9, dollars: 0.1 },
+    [
+      { number: 3, title: 'A', url: 'https://github.com/o/r/issues/3' },
+      { number: 4, title: 'B' },
+    ],
+    'All fixed.',
+  );
   assert.match(md, /Run `r1`: done after 9 turns, \$0\.1000/);
   assert.match(md, /- \[#3\]\(https:\/\/github\.com\/o\/r\/issues\/3\) A/);
   assert.match(md, /- #4 B/);

@@ -33,9 +33,20 @@ test('Sentry groups: the rows show events and users and the issue, the Start row
       cause: 'parse-duration-type-error',
       signature: 'TypeError @ parseDuration (src/duration.js)',
       reports: [],
-      sentry: { id: '101', title: "TypeError: Cannot read properties of undefined (reading 'ms')", count: 1024, userCount: 37, lastSeen: '2026-12-01T10:00:00Z' },
+      sentry: {
+        id: '101',
+        title: "TypeError: Cannot read properties of undefined (reading 'ms')",
+        count: 1024,
+        userCount: 37,
+        lastSeen: '2026-12-01T10:00:00Z',
+      },
     },
-    { cause: 'total-type-error', signature: 'TypeError @ total (src/report.js)', reports: [], sentry: { id: '102', title: 'TypeError: Reduce', count: 1, userCount: 1 } },
+    {
+      cause: 'total-type-error',
+      signature: 'TypeError @ total (src/report.js)',
+      reports: [],
+      sentry: { id: '102', title: 'TypeError: Reduce', count: 1, userCount: 1 },
+    },
   ];
   assert.deepEqual(groupRows(sentry, new Set(['total-type-error'])), [
     {

@@ -44,7 +44,9 @@ test('statusMarkdown: each run, what it does now, and its questions with their c
     unresolved: [{ callId: 'c0', tool: 'write_file', startedAt: 'now', keyed: false }],
     files: [],
   };
-  const md = statusMarkdown([run, { runId: 'bad', file: 'g', locked: false, pending: [], unresolved: [], files: [], error: 'corrupt' }], (id) => (id === 'r1' ? 'asking' : undefined));
+  const md = statusMarkdown([run, { runId: 'bad', file: 'g', locked: false, pending: [], unresolved: [], files: [], error: 'corrupt' }], (id) =>
+    id === 'r1' ? 'asking' : undefined,
+  );
   assert.match(md, /`r1` t: paused, turn 3, \$0\.5000, restarts 1; now: asking/);
   assert.match(md, /approval for File issue: X \(call `c1`\)/);
   assert.match(md, /attempt marker: write_file \(call `c0`\)/);

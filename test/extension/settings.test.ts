@@ -100,11 +100,21 @@ test('the Sentry settings: a project makes it a crash source with its URL, query
     limit: 10,
   });
   assert.deepEqual(
-    readSettings(from({ 'crashes.sentry': ' acme/api ', 'crashes.sentryUrl': 'https://glitchtip.example.com/', 'crashes.sentryQuery': 'is:unresolved level:error', 'crashes.sentryLimit': 3 }))
-      .settings.sentry,
+    readSettings(
+      from({
+        'crashes.sentry': ' acme/api ',
+        'crashes.sentryUrl': 'https://glitchtip.example.com/',
+        'crashes.sentryQuery': 'is:unresolved level:error',
+        'crashes.sentryLimit': 3,
+      }),
+    ).settings.sentry,
     { crashes: 'sentry:acme/api', baseUrl: 'https://glitchtip.example.com', query: 'is:unresolved level:error', limit: 3 },
   );
-  for (const bad of [{ 'crashes.sentry': 'acme' }, { 'crashes.sentry': 'acme/api', 'crashes.sentryUrl': 'https://me:pw@sentry.io' }, { 'crashes.sentry': 'acme/api', 'crashes.sentryLimit': 0 }]) {
+  for (const bad of [
+    { 'crashes.sentry': 'acme' },
+    { 'crashes.sentry': 'acme/api', 'crashes.sentryUrl': 'https://me:pw@sentry.io' },
+    { 'crashes.sentry': 'acme/api', 'crashes.sentryLimit': 0 },
+  ]) {
     const r = readSettings(from(bad));
     assert.equal(r.settings.sentry, undefined, JSON.stringify(bad));
     assert.equal(r.problems.length, 1);

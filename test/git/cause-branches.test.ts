@@ -30,7 +30,11 @@ test('a cause gets its own branch and worktree; the dirty user checkout is untou
   assert.equal(b.branch('unit-type-error'), 'triage/unit-type-error-abcd1234');
   const ws = await b.workspaceOf('unit-type-error');
   assert.equal(ws, path.join(r.state, 'worktrees', RUN, 'unit-type-error-abcd1234'));
-  assert.equal(fs.readFileSync(path.join(ws, 'src', 'duration.js'), 'utf8'), 'exports.parse = (s) => s.unit.length;\n', 'the worktree starts at the base commit');
+  assert.equal(
+    fs.readFileSync(path.join(ws, 'src', 'duration.js'), 'utf8'),
+    'exports.parse = (s) => s.unit.length;\n',
+    'the worktree starts at the base commit',
+  );
   assert.equal(await b.workspaceOf('unit-type-error'), ws, 'made once, found again');
 
   fs.writeFileSync(path.join(ws, 'src', 'duration.js'), 'exports.parse = (s) => (s.unit ?? "").length;\n');
@@ -54,18 +58,21 @@ test('a cause gets its own branch and worktree; the dirty user checkout is untou
   assert.match(b.diffText('unit-type-error'), /src\/duration\.test\.js[\s\S]*\+exports\.parse = \(s\) => \(s\.unit \?\? ""\)\.length;/);
 });
 
-test('a branch of the same name with commits that are not the run\'s is refused, and nothing changes', async (t) => {
+test("a branch of the same name with commits that are not the run's is refused, and nothing changes", async (t) => {
   const r = makeRepos();
   t.after(() => fs.rmSync(r.root, { recursive: true, force: true }));
   const b = await branchesOf(r.checkout, r.state);
   const branch = b.branch('unit-type-error');
   sh(r.checkout, 'checkout', '--quiet', '-b', branch);
-  fs.writeFileSync(path.join(r.checkout, 'mine.txt'), 'a person\'s commit\n');
+  fs.writeFileSync(path.join(r.checkout, 'mine.txt'), "a person's commit\n");
   sh(r.checkout, 'add', '-A');
   sh(r.checkout, 'commit', '--quiet', '-m', 'mine');
   sh(r.checkout, 'checkout', '--quiet', 'main');
   const tip = sh(r.checkout, 'rev-parse', branch);
-  await assert.rejects(b.workspaceOf('unit-type-error'), (e: unknown) => e instanceof BranchTakenError && e.message.includes(branch) && /not this run's/.test(e.message));
+  await assert.rejects(
+    b.workspaceOf('unit-type-error'),
+    (e: unknown) => e instanceof BranchTakenError && e.message.includes(branch) && /not this run's/.test(e.message),
+  );
   assert.equal(sh(r.checkout, 'rev-parse', branch), tip, 'the branch is as it was');
   assert.ok(!fs.existsSync(b.worktree('unit-type-error')), 'no worktree made');
 });
@@ -86,7 +93,10 @@ test('a remote branch with other commits refuses the push: PushRejectedError, no
   const ws = await b.workspaceOf('unit-type-error');
   fs.writeFileSync(path.join(ws, 'fix.txt'), 'fix\n');
   await b.commitAll('unit-type-error', 'fix', 'k1');
-  await assert.rejects(b.push('unit-type-error', 'origin'), (e: unknown) => e instanceof PushRejectedError && e.code === 'git-push-rejected' && e.message.includes(branch));
+  await assert.rejects(
+    b.push('unit-type-error', 'origin'),
+    (e: unknown) => e instanceof PushRejectedError && e.code === 'git-push-rejected' && e.message.includes(branch),
+  );
   assert.equal(sh(r.remote, 'rev-parse', `refs/heads/${branch}`), theirs, "the remote's branch is as it was");
 });
 

@@ -228,7 +228,13 @@ export async function startGitHubStandin(o: { repos: string[]; token?: string; p
     const api = `https://api.github.com/repos/${repo}`;
     const owner = repo.split('/')[0];
     const user = (ISSUE_TEMPLATE as { user: unknown }).user;
-    const ref = (name: string): Record<string, unknown> => ({ label: `${owner}:${name}`, ref: name, sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e', user, repo: null });
+    const ref = (name: string): Record<string, unknown> => ({
+      label: `${owner}:${name}`,
+      ref: name,
+      sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e',
+      user,
+      repo: null,
+    });
     return {
       url: `${api}/pulls/${p.number}`,
       id: 3000 + p.number,

@@ -70,7 +70,9 @@ async function scenario(t: import('node:test').TestContext, dieAfter: string | u
     };
     const common = { runStore: openStore(dir), parts, crash, store: { sync: false }, onEvent: (e: LoopEvent) => events.push(e) };
     try {
-      const res = fs.existsSync(runPath(dir, 'run')) ? await resumeRun({ ...common, runId: 'run' }) : await startRun({ ...common, state: freshState('run', r.checkout) });
+      const res = fs.existsSync(runPath(dir, 'run'))
+        ? await resumeRun({ ...common, runId: 'run' })
+        : await startRun({ ...common, state: freshState('run', r.checkout) });
       finished = res.phase === 'done';
     } catch (e) {
       if (!(e instanceof SimulatedCrash)) throw e;
@@ -99,8 +101,15 @@ for (const dieAfter of [undefined, 'commit_fix', 'pull_request']) {
     assert.equal(s.person.approvals >= 1, true, 'a person approved the pull request');
     assert.equal(s.person.questions, 0, 'nobody was asked what happened: the lookup knew');
     const results = s.state.messages.flatMap((m) => (m.role === 'tool' ? m.results : []));
-    assert.ok(results.some((x) => /^committed [0-9a-f]{40} on triage\/unit-type-error-run$/.test(x.content)), 'commit_fix answered with the commit');
-    assert.ok(results.some((x) => new RegExp(`^opened pull request #${p.number}: Fix parse on a missing unit\\nurl: https://github.com/${REPO}/pull/${p.number}`).test(x.content)));
+    assert.ok(
+      results.some((x) => /^committed [0-9a-f]{40} on triage\/unit-type-error-run$/.test(x.content)),
+      'commit_fix answered with the commit',
+    );
+    assert.ok(
+      results.some((x) =>
+        new RegExp(`^opened pull request #${p.number}: Fix parse on a missing unit\\nurl: https://github.com/${REPO}/pull/${p.number}`).test(x.content),
+      ),
+    );
     if (dieAfter) {
       const ladder = s.events.filter((e) => e.type === 'ladder');
       assert.deepEqual(

@@ -28,7 +28,10 @@ test('list_files lists folders (marked "/") and files, sorted, skipping node_mod
   const sub = await listFilesTool().run({ path: 'src' }, context(ws));
   assert.equal(sub.content, 'src: 2 files, 0 folders; nothing left out\nsrc/a.js\nsrc/b.js');
   const shallow = await listFilesTool().run({ depth: 1 }, context(ws));
-  assert.equal(shallow.content, '.: 1 files, 1 folders; 1 folders not entered (depth 1); ignored folders not listed: .git/, node_modules/\nREADME.md\nsrc/ (not listed: deeper than depth)');
+  assert.equal(
+    shallow.content,
+    '.: 1 files, 1 folders; 1 folders not entered (depth 1); ignored folders not listed: .git/, node_modules/\nREADME.md\nsrc/ (not listed: deeper than depth)',
+  );
   const js = await listFilesTool().run({ glob: '*.js' }, context(ws));
   assert.equal(js.content, '.: 2 files; 1 files not matching *.js; ignored folders not listed: .git/, node_modules/\nsrc/a.js\nsrc/b.js');
   const inside = await listFilesTool().run({ path: 'node_modules' }, context(ws));
@@ -131,7 +134,10 @@ test('search_files caps its matches and says how many it did not show', async (t
   await writeTree(ws, { 'many.txt': 'hit\n'.repeat(MATCH_CAP + 3) });
   const out = await searchFilesTool().run({ query: 'hit' }, context(ws));
   const lines = out.content.split('\n');
-  assert.equal(lines[0], `${MATCH_CAP + 3} matching lines in 1 file for the text "hit" in .: ${MATCH_CAP} shown, 3 not (in 1 files; narrow the search with "path" or "glob")`);
+  assert.equal(
+    lines[0],
+    `${MATCH_CAP + 3} matching lines in 1 file for the text "hit" in .: ${MATCH_CAP} shown, 3 not (in 1 files; narrow the search with "path" or "glob")`,
+  );
   assert.equal(lines.length, MATCH_CAP + 3);
   assert.equal(lines[lines.length - 1], '  ... 3 more matching lines in this file');
 });

@@ -30,11 +30,13 @@ async function generated(t: Parameters<typeof tempDir>[0]): Promise<{ ws: string
     'debug.log': 'parse_config in a log\n',
   };
   for (let i = 0; i < 60; i++) {
-    files[`crates/core/src/m${String(i).padStart(2, '0')}.rs`] = `// module ${i}\npub fn f${i}() {}\n${i % 7 === 0 ? 'fn parse_config() -> Config {\n    Config::default()\n}\n' : ''}`;
+    files[`crates/core/src/m${String(i).padStart(2, '0')}.rs`] =
+      `// module ${i}\npub fn f${i}() {}\n${i % 7 === 0 ? 'fn parse_config() -> Config {\n    Config::default()\n}\n' : ''}`;
     files[`target/debug/deps/m${i}.rs`] = 'fn parse_config() {} // generated\n';
     files[`crates/core/generated/g${i}.rs`] = 'parse_config\n';
   }
-  for (const d of ['node_modules/x', 'dist', 'build', '.venv/lib', 'vendor/y', 'coverage', '__pycache__', 'scratch', '.git']) files[`${d}/hit.js`] = 'parse_config();\n';
+  for (const d of ['node_modules/x', 'dist', 'build', '.venv/lib', 'vendor/y', 'coverage', '__pycache__', 'scratch', '.git'])
+    files[`${d}/hit.js`] = 'parse_config();\n';
   files['.triage/runs/r.json'] = '{"parse_config": 1}\n';
   await writeTree(ws, files);
   const outside = tempDir(t, 'triage-outside-');
@@ -58,7 +60,12 @@ test('ripgrep and the fallback give the same answers on a generated repository, 
   for (const q of queries) {
     const { rg, fb } = await both(ws, q, [state]);
     assert.equal(rg, fb, JSON.stringify(q));
-    if (q.path !== 'target') assert.doesNotMatch(rg, /^(target|node_modules|dist|build|\.venv|vendor|coverage|__pycache__|scratch|\.git|\.triage|linkdir|link\.rs|debug\.log|crates\/core\/generated)\b/m, JSON.stringify(q));
+    if (q.path !== 'target')
+      assert.doesNotMatch(
+        rg,
+        /^(target|node_modules|dist|build|\.venv|vendor|coverage|__pycache__|scratch|\.git|\.triage|linkdir|link\.rs|debug\.log|crates\/core\/generated)\b/m,
+        JSON.stringify(q),
+      );
   }
   const main = (await both(ws, { query: 'parse_config' }, [state])).rg;
   assert.match(main, /^10 matching lines in 10 files/);

@@ -46,7 +46,10 @@ test('read_file, code_patch and write_file refuse a named pipe instead of waitin
 test('search_files over a folder skips a named pipe; list_files still lists it', { skip: !posix && 'no mkfifo' }, async (t) => {
   const ws = await withFifo(t);
   for (const ripgrep of [{}, { path: 'off' }]) {
-    assert.equal((await searchFilesTool({ ripgrep }).run({ query: 'hit' }, context(ws))).content, '1 matching line in 1 file for the text "hit" in .: all shown\nsrc/a.js\n  1: hit');
+    assert.equal(
+      (await searchFilesTool({ ripgrep }).run({ query: 'hit' }, context(ws))).content,
+      '1 matching line in 1 file for the text "hit" in .: all shown\nsrc/a.js\n  1: hit',
+    );
   }
   assert.equal((await listFilesTool().run({}, context(ws))).content, '.: 2 files, 1 folders; nothing left out\npipe\nsrc/\nsrc/a.js');
 });
@@ -75,5 +78,8 @@ test('read_file cuts a line longer than the byte cap at a character boundary and
   const ws = tempDir(t);
   await writeTree(ws, { 'u.txt': 'a'.repeat(READ_CAP - 1) + 'é' + 'b'.repeat(50) });
   const out = await readFileTool().run({ path: 'u.txt' }, context(ws));
-  assert.equal(out.content, `u.txt: lines 1-1 of 1; the whole file; line 1 is longer than ${READ_CAP} bytes: only its first ${READ_CAP - 1} bytes are shown\n1\t${'a'.repeat(READ_CAP - 1)}`);
+  assert.equal(
+    out.content,
+    `u.txt: lines 1-1 of 1; the whole file; line 1 is longer than ${READ_CAP} bytes: only its first ${READ_CAP - 1} bytes are shown\n1\t${'a'.repeat(READ_CAP - 1)}`,
+  );
 });

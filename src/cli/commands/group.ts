@@ -68,7 +68,9 @@ function printSentryGroups(crashes: string, groups: SavedCrashGroup[], json: boo
   process.stdout.write(`${groups.length} crash group(s) from the Sentry issues of ${crashes.slice('sentry:'.length)}\n`);
   for (const g of groups) {
     const s = g.sentry!;
-    process.stdout.write(`\n${g.cause}  (${s.count} event${s.count === 1 ? '' : 's'}, ${s.userCount} user${s.userCount === 1 ? '' : 's'})\n  ${g.signature}\n  ${s.title}\n`);
+    process.stdout.write(
+      `\n${g.cause}  (${s.count} event${s.count === 1 ? '' : 's'}, ${s.userCount} user${s.userCount === 1 ? '' : 's'})\n  ${g.signature}\n  ${s.title}\n`,
+    );
     for (const f of g.frames ?? []) process.stdout.write(`  at ${f.fn || '?'} (${f.file}${f.line !== undefined ? `:${f.line}` : ''})\n`);
     if (s.permalink) process.stdout.write(`  ${s.permalink}\n`);
   }

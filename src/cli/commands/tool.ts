@@ -32,7 +32,9 @@ export async function cmdTool(args: string[]): Promise<number> {
   const tool = tools.find((t) => t.name === name);
   if (!tool) throw new BadInputError(`there is no tool "${name}"; the tools are ${tools.map((t) => t.name).join(', ')}.`);
   if (!tool.readOnly && v['allow-writes'] !== true) {
-    throw new WritesNotAllowedError(`${name} changes something (it is not read-only); it runs only with --allow-writes, and then changes files in ${workspace} for real.`);
+    throw new WritesNotAllowedError(
+      `${name} changes something (it is not read-only); it runs only with --allow-writes, and then changes files in ${workspace} for real.`,
+    );
   }
   const parsed = parseToolArgs(tool, v.args as string);
   if (!parsed.ok) {

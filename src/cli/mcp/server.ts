@@ -68,10 +68,8 @@ export function triageMcpServer(o: TriageMcpOptions): McpServer {
       }),
   );
 
-  server.registerTool(
-    'triage_status',
-    { ...MCP_TOOLS.triage_status, inputSchema: AGENT_TOOL_INPUTS.triage_status },
-    (a) => guard(async () => ok({ runs: await o.host.status(a.run) })),
+  server.registerTool('triage_status', { ...MCP_TOOLS.triage_status, inputSchema: AGENT_TOOL_INPUTS.triage_status }, (a) =>
+    guard(async () => ok({ runs: await o.host.status(a.run) })),
   );
 
   server.registerTool(
@@ -102,7 +100,10 @@ export function triageMcpServer(o: TriageMcpOptions): McpServer {
               ? ({ answer: 'rerun' } as const)
               : ({ answer: 'done', result: a.result ?? 'The caller confirmed the call had already happened.' } as const);
         await o.host.answer(a.run, a.call, answer);
-        return ok({ runId: a.run, callId: a.call, answer: a.answer, resumed: true }, `recorded ${a.answer} for ${a.call}; run ${a.run} resumed in the background`);
+        return ok(
+          { runId: a.run, callId: a.call, answer: a.answer, resumed: true },
+          `recorded ${a.answer} for ${a.call}; run ${a.run} resumed in the background`,
+        );
       }),
   );
 
@@ -124,7 +125,9 @@ export function triageMcpServer(o: TriageMcpOptions): McpServer {
         try {
           const f = await filer.file(t.client, named?.trim() ?? 'embedded', args, callerKey, extra.signal);
           const data = { issue: f.issue, key: f.key, derivedKey: f.derivedKey, replayed: f.replayed, tracker: named ?? 'embedded' };
-          const what = f.replayed ? `already filed with this key as issue #${f.issue.number}: ${f.issue.title}; nothing new filed` : `filed issue #${f.issue.number}: ${f.issue.title}`;
+          const what = f.replayed
+            ? `already filed with this key as issue #${f.issue.number}: ${f.issue.title}; nothing new filed`
+            : `filed issue #${f.issue.number}: ${f.issue.title}`;
           return ok(data, `${what}${f.issue.url ? `\nurl: ${f.issue.url}` : ''}`);
         } finally {
           await t.close();

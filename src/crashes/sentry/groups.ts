@@ -121,7 +121,10 @@ async function listIssues(http: SentryHttpOptions, org: string, project: string,
 
 /** The issue's latest event: the organization's path (Sentry), else the short one (GlitchTip, older Sentry); undefined when neither has one. */
 async function latestEvent(http: SentryHttpOptions, org: string, id: string): Promise<SentryEvent | undefined> {
-  const paths = [`/api/0/organizations/${encodeURIComponent(org)}/issues/${encodeURIComponent(id)}/events/latest/`, `/api/0/issues/${encodeURIComponent(id)}/events/latest/`];
+  const paths = [
+    `/api/0/organizations/${encodeURIComponent(org)}/issues/${encodeURIComponent(id)}/events/latest/`,
+    `/api/0/issues/${encodeURIComponent(id)}/events/latest/`,
+  ];
   for (const p of paths) {
     const page = await sentryGet(http, p, SentryEventSchema, 'none');
     if (page) return page.body;

@@ -53,7 +53,10 @@ export function sentrySettings(o: { baseUrl?: string; query?: string; limit?: nu
   if (url.username || url.password)
     throw new BadInputError('The Sentry URL must not hold a user or password (it is saved with the run): put the token in SENTRY_AUTH_TOKEN.');
   if (url.search || url.hash) throw new BadInputError(`The Sentry URL ${raw} must not have a query or fragment: give the address Sentry is served at.`);
-  const baseUrl = url.toString().replace(/\/+$/, '').replace(/\/api\/0$/, '');
+  const baseUrl = url
+    .toString()
+    .replace(/\/+$/, '')
+    .replace(/\/api\/0$/, '');
   const query = o.query ?? DEFAULT_SENTRY_QUERY;
   const limit = o.limit === undefined || o.limit === '' ? DEFAULT_SENTRY_LIMIT : Number(o.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SENTRY_LIMIT)

@@ -84,7 +84,11 @@ export function openRunButton(runId: string): ChatButton {
 }
 
 /** The run's end: its phase, its issues (linked where the tracker has pages) and its answer. */
-export function resultMarkdown(info: Pick<RunInfo, 'runId' | 'phase' | 'turns' | 'dollars'>, issues: readonly { number: number; title: string; url?: string }[], answer?: string): string {
+export function resultMarkdown(
+  info: Pick<RunInfo, 'runId' | 'phase' | 'turns' | 'dollars'>,
+  issues: readonly { number: number; title: string; url?: string }[],
+  answer?: string,
+): string {
   const lines = [`Run \`${info.runId}\`: ${info.phase ?? 'unknown'} after ${info.turns ?? 0} turns, $${(info.dollars ?? 0).toFixed(4)}.`];
   if (issues.length) {
     lines.push('', 'Issues:');

@@ -49,7 +49,9 @@ export function prepareTool(name: AgentToolName, input: unknown): Prepared {
       if (!a.success) return { invocationMessage: 'Filing an issue', confirmation: confirm('File an issue?') };
       return {
         invocationMessage: `Filing issue: ${a.data.title}`,
-        confirmation: confirm(`File "${a.data.title}" (cause ${a.data.cause}) in ${a.data.tracker ?? 'the embedded tracker'}? The same issue asked again is filed once.`),
+        confirmation: confirm(
+          `File "${a.data.title}" (cause ${a.data.cause}) in ${a.data.tracker ?? 'the embedded tracker'}? The same issue asked again is filed once.`,
+        ),
       };
     }
   }

@@ -11,7 +11,10 @@ import type { SearchQuery } from './types';
 
 export async function anyFileMatches(workspace: string, q: SearchQuery, rg: string | undefined): Promise<boolean> {
   if (rg) {
-    const args = ripgrepArgs(q).filter((a) => a !== '--json' && !a.startsWith('--regexp=') && !a.startsWith('--context=') && !/^--(smart-case|ignore-case|case-sensitive|fixed-strings)$/.test(a));
+    const args = ripgrepArgs(q).filter(
+      (a) =>
+        a !== '--json' && !a.startsWith('--regexp=') && !a.startsWith('--context=') && !/^--(smart-case|ignore-case|case-sensitive|fixed-strings)$/.test(a),
+    );
     args.splice(args.indexOf('--'), 0, '--files');
     return new Promise((resolve, reject) => {
       const child = spawn(rg, args, { cwd: workspace, stdio: ['ignore', 'pipe', 'ignore'] });

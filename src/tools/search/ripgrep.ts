@@ -71,7 +71,8 @@ export async function searchWithRipgrep(rg: string, workspace: string, q: Search
       f.matches++;
       matches++;
     }
-    if (f.lines.length < PER_FILE_LINES && d.line_number !== null) f.lines.push({ n: d.line_number, text: decode(d.lines).replace(/\r?\n$/, ''), match: isMatch });
+    if (f.lines.length < PER_FILE_LINES && d.line_number !== null)
+      f.lines.push({ n: d.line_number, text: decode(d.lines).replace(/\r?\n$/, ''), match: isMatch });
     if (matches >= RG_MATCH_LIMIT) {
       stopped = true;
       child.kill();
@@ -79,7 +80,9 @@ export async function searchWithRipgrep(rg: string, workspace: string, q: Search
   }
   const code = await closed;
   if (!stopped && code === 2 && byPath.size === 0 && /regex|parse error|error parsing/i.test(stderr)) {
-    throw new ToolInputError(`the regular expression ${JSON.stringify(q.pattern)} does not compile: ${stderr.trim().replace(/^error: /, '')}; pass "regex": false to search for the literal text`);
+    throw new ToolInputError(
+      `the regular expression ${JSON.stringify(q.pattern)} does not compile: ${stderr.trim().replace(/^error: /, '')}; pass "regex": false to search for the literal text`,
+    );
   }
   if (!stopped && code !== 0 && code !== 1 && byPath.size === 0) throw new Error(`ripgrep (${rg}) failed with exit status ${code}: ${stderr.trim()}`);
   const files = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

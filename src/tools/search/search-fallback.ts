@@ -18,7 +18,9 @@ export function queryRegExp(q: Pick<SearchQuery, 'pattern' | 'regex' | 'caseMode
   try {
     return new RegExp(source, insensitive ? 'iu' : 'u');
   } catch (e) {
-    throw new ToolInputError(`the regular expression ${JSON.stringify(q.pattern)} does not compile: ${(e as Error).message}; pass "regex": false to search for the literal text`);
+    throw new ToolInputError(
+      `the regular expression ${JSON.stringify(q.pattern)} does not compile: ${(e as Error).message}; pass "regex": false to search for the literal text`,
+    );
   }
 }
 

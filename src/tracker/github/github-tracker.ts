@@ -156,7 +156,11 @@ export class GitHubTracker implements Tracker {
   }
 
   /** One API call with the token check, a timeout, the rate-limit waits, and GitHub's errors made typed (pulls.ts makes its calls through it too). */
-  async call<T>(what: 'create' | 'get' | 'list' | 'create-pull', signal: AbortSignal | undefined, run: (request: { signal: AbortSignal }) => Promise<T>): Promise<T> {
+  async call<T>(
+    what: 'create' | 'get' | 'list' | 'create-pull',
+    signal: AbortSignal | undefined,
+    run: (request: { signal: AbortSignal }) => Promise<T>,
+  ): Promise<T> {
     if (!this.o.token) throw new GitHubAuthError(this.repoName, 'missing');
     for (let attempt = 1; ; attempt++) {
       const timeout = AbortSignal.timeout(this.o.timeoutMs ?? TIMEOUT_MS);
@@ -216,7 +220,9 @@ function messageOf(e: unknown): string {
 function detailsOf(e: unknown): string {
   const errors = (e as { response?: { data?: { errors?: unknown } } }).response?.data?.errors;
   if (!Array.isArray(errors)) return '';
-  const said = errors.map((x: { message?: unknown; code?: unknown }) => (typeof x?.message === 'string' ? x.message : typeof x?.code === 'string' ? x.code : '')).filter(Boolean);
+  const said = errors
+    .map((x: { message?: unknown; code?: unknown }) => (typeof x?.message === 'string' ? x.message : typeof x?.code === 'string' ? x.code : ''))
+    .filter(Boolean);
   return said.length ? `: ${said.join('; ')}` : '';
 }
 

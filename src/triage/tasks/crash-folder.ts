@@ -126,7 +126,9 @@ When every group is done, answer with a short summary that names each issue by n
 export async function sentryGroups(workspace: string, crashes: string, o: SentryFetch): Promise<SavedCrashGroup[]> {
   const groups = await sentryCrashGroups(workspace, crashes, o);
   if (groups.length === 0)
-    throw new BadInputError(`The Sentry project ${crashes.slice('sentry:'.length)} has no issue for the query "${o.query}" at ${o.baseUrl}; change the query, or pick another project.`);
+    throw new BadInputError(
+      `The Sentry project ${crashes.slice('sentry:'.length)} has no issue for the query "${o.query}" at ${o.baseUrl}; change the query, or pick another project.`,
+    );
   return groups;
 }
 
