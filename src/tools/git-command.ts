@@ -7,6 +7,7 @@
  * revision or a bad range is a ToolInputError with git's own words.
  */
 import { spawn } from 'node:child_process';
+import { SAFE_CONFIG as GIT_SAFE_CONFIG, gitEnv as baseGitEnv } from '../git/run-git';
 import { withoutSecrets } from '../runners/child-env';
 import { ToolInputError } from '../workspace/paths';
 
@@ -16,11 +17,11 @@ export const OUTPUT_CAP = 50_000;
 /** A git command that takes longer is stopped. */
 const GIT_TIMEOUT_MS = 60_000;
 
-/** The options every call gets before its subcommand. */
+/** The options every call gets before its subcommand: src/git's (no hooks, no fsmonitor, no signing), and no pager, colour or external diff. */
 const SAFE_CONFIG = [
+  ...GIT_SAFE_CONFIG,
   '-c', 'core.pager=cat',
   '-c', 'color.ui=never',
-  '-c', 'core.fsmonitor=false',
   '-c', 'core.quotepath=off',
   '-c', 'diff.external=',
   '-c', 'gc.auto=0',
@@ -36,12 +37,10 @@ export interface GitOutput {
   cutLines: number;
 }
 
-/** The environment git runs with: no secrets, no prompt, no pager, no optional locks. */
+/** The environment git runs with: src/git's (no prompt, no parent's GIT_DIR, C locale) less every secret, no pager, no optional locks. */
 export function gitEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...withoutSecrets(base), GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0', NO_COLOR: '1' };
+  const env = baseGitEnv(withoutSecrets(base), { GIT_PAGER: 'cat', PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0', NO_COLOR: '1' });
   delete env.GIT_EXTERNAL_DIFF;
-  delete env.GIT_DIR;
-  delete env.GIT_WORK_TREE;
   return env;
 }
 
