@@ -55,14 +55,7 @@ ${list}
 
 ${layout.describe()}
 
-For each group:
-1. read its reports and find the bug they point at;
-2. write a regression test that reproduces it (for cause "<cause>": ${layout.regressionTest('<cause>')}), and run it with run_tests to see it fail;
-3. fix the bug with the smallest change (str_replace, or your own editing tool);
-4. run the tests until they all pass;
-5. when the repository has git history, find the commit that introduced the bug (git_log with the crashing lines' range, git_blame, git_log_search for the code it added);
-6. file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that cites the group's reports by path, says what you fixed, and, when you found it, names the commit that introduced the bug on a line of its own: "Introduced by: <short hash> <commit subject>".
-When every group is done, answer with a short summary that names each issue by number (#N).`;
+${groupSteps(layout, 'read its reports and find the bug they point at', "cites the group's reports by path")}`;
   return {
     name: CRASH_FOLDER_TASK,
     description: `The crash reports in ${rel}`,
@@ -101,13 +94,7 @@ ${sentryGroupList(saved)}
 
 ${layout.describe()}
 
-For each group:
-1. read the files in its stack and find the bug it points at;
-2. write a regression test that reproduces it (for cause "<cause>": ${layout.regressionTest('<cause>')}), and run it with run_tests to see it fail;
-3. fix the bug with code_patch;
-4. run the tests until they all pass;
-5. file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that links the group's Sentry issue and says what you fixed.
-When every group is done, answer with a short summary that names each issue by number (#N).`;
+${groupSteps(layout, 'read the files in its stack and find the bug it points at', "links the group's Sentry issue")}`;
   return {
     name: CRASH_FOLDER_TASK,
     description: `The crash groups of the Sentry project ${org}/${project}`,
@@ -188,4 +175,16 @@ export async function crashFolderGroups(workspace: string, crashes: string): Pro
     );
   }
   return g.groups.map((x) => ({ cause: x.cause, signature: x.signature, reports: x.reports }));
+}
+
+/** What the model does for each crash group, whatever the groups came from; `evidence`: what the issue body says of the group's crashes. */
+function groupSteps(layout: { regressionTest(cause: string): string }, find: string, evidence: string): string {
+  return `For each group:
+1. ${find};
+2. write a regression test that reproduces it (for cause "<cause>": ${layout.regressionTest('<cause>')}), and run it with run_tests to see it fail;
+3. fix the bug with the smallest change (str_replace, or your own editing tool);
+4. run the tests until they all pass;
+5. when the repository has git history, find the commit that introduced the bug (git_log with the crashing lines' range, git_blame, git_log_search for the code it added);
+6. file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that ${evidence}, says what you fixed, and, when you found it, names the commit that introduced the bug on a line of its own: "Introduced by: <short hash> <commit subject>".
+When every group is done, answer with a short summary that names each issue by number (#N).`;
 }
