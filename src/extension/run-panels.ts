@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { FromPanelSchema, PANEL_VIEW_TYPE, type FromPanel, type PanelCommand, type PanelState, type PanelView, type ToPanel } from '../webview/protocol';
 import { panelHtml } from './logic/panel-html';
 import { deletedRunPanelText } from './logic/texts';
-import { shortRunId } from './logic/run-rows';
+import { panelTitle, shortRunId } from './logic/run-rows';
 import { PanelRegistry, strayTabs, type PanelOrigin } from './logic/panel-registry';
 import * as core from './lazy-modules';
 import type { RunStore } from '../store/run-store';
@@ -211,7 +211,7 @@ export class RunPanels implements vscode.Disposable {
       const doing = this.d.activity(runId);
       if (active && doing) view.doing = doing;
       msg = { type: 'view', view };
-      o.panel.title = `${this.title(runId)}${transcript.pending.length > 0 ? ' (waiting for you)' : ''}`;
+      o.panel.title = panelTitle(this.title(runId), transcript.pending.length, locked);
     } catch (e) {
       const deleted = await this.deleted(runId);
       msg = { type: 'gone', runId, message: deleted ? deletedRunPanelText(runId) : `Run ${runId} cannot be shown: ${(e as Error).message}` };

@@ -71,7 +71,7 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     const mine = await this.listMine();
     this.d.onWaiting(
       waitingCount(
-        mine.flatMap((l) => (l.state?.pending ?? []).map((p) => ({ runId: l.runId, callId: p.callId }))),
+        mine.flatMap((l) => (l.state?.pending ?? []).map((p) => ({ runId: l.runId, callId: p.callId, elsewhere: l.locked && !this.d.isActive(l.runId) }))),
         this.d.questions.list(),
         this.d.stoppedOnChanges,
       ),
@@ -123,7 +123,9 @@ export class RunsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     const mine = await this.listMine();
     const toInfo = core.runInfo().runInfo;
     const asked = this.d.questions.list();
-    const saved = mine.flatMap((l) => (l.state?.pending ?? []).map((p) => ({ runId: l.runId, callId: p.callId })));
+    const saved = mine.flatMap((l) =>
+      (l.state?.pending ?? []).map((p) => ({ runId: l.runId, callId: p.callId, elsewhere: l.locked && !this.d.isActive(l.runId) })),
+    );
     this.d.onWaiting?.(waitingCount(saved, asked, this.d.stoppedOnChanges), mine);
     return mine.map((l) => {
       const info = toInfo(l);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunInfo } from '../../src/triage/runinfo';
-import { childRows, runRow, shortRunId, waitingBadge, waitingCount } from '../../src/extension/logic/run-rows';
+import { childRows, panelTitle, runRow, shortRunId, waitingBadge, waitingCount } from '../../src/extension/logic/run-rows';
 
 const SHA = 'a'.repeat(64);
 function info(o: Partial<RunInfo> = {}): RunInfo {
@@ -107,6 +107,20 @@ test('a run stopped on changed files: its saved question is neither listed nor c
     waitingCount(saved, [{ runId: 'r1', callId: 'c9' }], (id) => id === 'r1'),
     2,
   );
+});
+
+test("a question asked in another window is not counted here, nor called waiting for you in the tab (issue 23's walk-through)", () => {
+  const saved = [
+    { runId: 'r1', callId: 'c1', elsewhere: true },
+    { runId: 'r2', callId: 'c2' },
+  ];
+  assert.equal(
+    waitingCount(saved, [], () => false),
+    1,
+  );
+  assert.equal(panelTitle('Run: m1…abc', 1, true), 'Run: m1…abc (asked in another window)');
+  assert.equal(panelTitle('Run: m1…abc', 1, false), 'Run: m1…abc (waiting for you)');
+  assert.equal(panelTitle('Run: m1…abc', 0, true), 'Run: m1…abc');
 });
 
 test('the badge counts the waiting questions, and is gone at none', () => {

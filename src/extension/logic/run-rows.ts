@@ -136,16 +136,17 @@ export function childRows(info: RunInfo, files?: ReadonlyMap<string, RunFileStat
 }
 
 /**
- * How many questions wait for a person (the Runs view's badge): the saved ones of runs not
- * stopped on changed files, and the ones being asked now, each counted once.
+ * How many questions wait for a person here (the Runs view's badge): the saved ones of runs not
+ * stopped on changed files and not open elsewhere (`elsewhere`: another window or a triage
+ * process holds the run, and asks there), and the ones this window asks now, each counted once.
  */
 export function waitingCount(
-  saved: readonly { runId: string; callId: string }[],
+  saved: readonly { runId: string; callId: string; elsewhere?: boolean }[],
   asked: readonly { runId: string; callId: string }[],
   stoppedOnChanges: (runId: string) => boolean,
 ): number {
   const keys = new Set<string>();
-  for (const q of saved) if (!stoppedOnChanges(q.runId)) keys.add(`${q.runId}\n${q.callId}`);
+  for (const q of saved) if (!stoppedOnChanges(q.runId) && !q.elsewhere) keys.add(`${q.runId}\n${q.callId}`);
   for (const q of asked) keys.add(`${q.runId}\n${q.callId}`);
   return keys.size;
 }
@@ -153,4 +154,10 @@ export function waitingCount(
 /** The Runs view's badge (on the activity bar too) for `n` waiting questions; none at zero. */
 export function waitingBadge(n: number): { value: number; tooltip: string } | undefined {
   return n > 0 ? { value: n, tooltip: `${n} ${n === 1 ? 'question waits' : 'questions wait'} for you` } : undefined;
+}
+
+/** A Run panel's tab title: "(waiting for you)" only for a question this window can answer; one asked elsewhere says so. */
+export function panelTitle(base: string, pending: number, elsewhere: boolean): string {
+  if (pending === 0) return base;
+  return `${base} ${elsewhere ? '(asked in another window)' : '(waiting for you)'}`;
 }
