@@ -202,7 +202,10 @@ export async function keepCurrentVersions(workspace: string, changes: FileChange
 
 /** A file accepted as it is now: the agent's version (undefined when the content store lost it) and the current text (null: deleted). */
 export interface AcceptedFile {
+  /** The workspace-relative path (of a worktree's file: its path in the worktree, with `cause` set). */
   path: string;
+  /** Written in this cause's worktree (--pull-requests). */
+  cause?: string;
   agentVersion: string | undefined;
   now: string | null;
 }
@@ -219,11 +222,12 @@ export async function acceptCurrentFiles(handle: RunHandle, edit: StateEdit, cha
   for (const c of changes) {
     const rec = recordOf(state, c);
     const agentVersion = (await handle.getBlob(rec.sha256))?.toString('utf8');
-    const { file, top } = ledgerFile(state.config.workspace, c.path, rec);
+    const { file, top, rel } = ledgerFile(state.config.workspace, c.path, rec);
+    const which = rec.worktree ? { path: rel, cause: rec.worktree.cause } : { path: c.path };
     const now = await readOrNull(file);
     if (now === null) {
       edit.drop('files', c.path);
-      accepted.push({ path: c.path, agentVersion, now: null });
+      accepted.push({ ...which, agentVersion, now: null });
       continue;
     }
     await syncFileDurable(file, { top, always: true }); // the ledger vouches for these bytes from now on
@@ -236,7 +240,7 @@ export async function acceptCurrentFiles(handle: RunHandle, edit: StateEdit, cha
       ...(rec.before !== undefined ? { before: rec.before } : {}),
       ...(rec.worktree ? { worktree: rec.worktree } : {}),
     });
-    accepted.push({ path: c.path, agentVersion, now: now.toString('utf8') });
+    accepted.push({ ...which, agentVersion, now: now.toString('utf8') });
   }
   return accepted;
 }

@@ -13,6 +13,7 @@ import { acceptCurrentFiles, beforeWrites, checkWorkspace, recordWrite, restoreA
 import { ledgerSetup } from './helpers/ledger-setup';
 import { sampleState } from './helpers/fixtures';
 import { tempDir } from '../support/temp-dir';
+import { acceptedFilesNote } from '../../src/agent/notes';
 
 test('a checkpoint saved before worktrees (no "worktree" in its entries) loads, and its entries are checked in the workspace', async (t) => {
   const ws = tempDir(t);
@@ -79,7 +80,8 @@ test('a write in a worktree: keyed by its absolute path (beside the same path in
   fs.writeFileSync(path.join(dir, 'src', 'a.js'), 'mine again\n');
   const edit2 = new StateEdit(s);
   const accepted = await acceptCurrentFiles(handle, edit2, await checkWorkspace(s.config.workspace, s.files));
-  assert.deepEqual(accepted, [{ path: key, agentVersion: 'fixed\n', now: 'mine again\n' }]);
+  assert.deepEqual(accepted, [{ path: 'src/a.js', cause: 'total', agentVersion: 'fixed\n', now: 'mine again\n' }]);
+  assert.match(acceptedFilesNote(accepted), /In cause total's worktree:\n/);
   assert.equal(edit2.raw.files?.[key].sha256, sha256Hex('mine again\n'));
   assert.deepEqual(edit2.raw.files?.[key].worktree, { cause: 'total', dir, path: 'src/a.js' }, 'still the worktree');
   assert.deepEqual(await checkWorkspace(s.config.workspace, edit2.raw.files), []);
