@@ -19,7 +19,7 @@
  */
 import { SavePoint } from '../store/save-points';
 import { TOOL_ACTED, type CrashHook } from '../store/crash-points';
-import { resultOf, type AttemptMarker, type Phase, type RunResult, type RunState } from '../store/state';
+import { resultOf, type AttemptMarker, type Phase, type RunResult, type RunState, type WriteRoot } from '../store/state';
 import { addUsage, type ContextSummary, type Message, type ModelReply, type ToolCall, type ToolResult, type Usage } from '../core/conversation';
 import { CancelledError, LockCompromisedError, MaxResumesError, ReplyCutError, ServiceStopError } from '../core/errors';
 import { isProcessDeath } from '../core/process-death';
@@ -308,14 +308,22 @@ class Loop {
   /** The files the call will write, as they are before it (kept with its marker, see ledger.beforeWrites). */
   private async beforeWrites(tool: Tool, args: unknown): Promise<Record<string, string> | undefined> {
     if (!tool.writes) return undefined;
+    // Where it writes, when not the workspace (a cause's worktree, made now if need be).
+    let root: WriteRoot | undefined;
+    try {
+      root = tool.writesIn ? await this.guard(() => tool.writesIn!(args, this.signal)) : undefined;
+    } catch (e) {
+      if (isProcessDeath(e) || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
+      return undefined; // the call meets the same trouble when it runs, and says so
+    }
     let paths: string[];
     try {
-      paths = tool.writes(args, this.state.config.workspace);
+      paths = tool.writes(args, root ? root.dir : this.state.config.workspace);
     } catch {
       return undefined; // the tool refuses these arguments when it runs
     }
     this.o.handle.assertHeld();
-    return beforeWrites(this.o.handle, this.edit.raw, paths);
+    return beforeWrites(this.o.handle, this.edit.raw, paths, root);
   }
 
   /** The tool's read-only check before a person is asked (see Tool.settledBeforeApproval); a check that fails asks the person as before. */
@@ -388,7 +396,7 @@ class Loop {
       callId: call.id,
       workspace: s.config.workspace,
       signal: this.signal,
-      recordWrite: (rel, content) => recordWrite(this.o.handle, this.edit, rel, content, call.id),
+      recordWrite: (rel, content, root) => recordWrite(this.o.handle, this.edit, rel, content, call.id, root),
     };
     if (key !== undefined) ctx.key = key;
     return ctx;

@@ -17,9 +17,11 @@ export function cutNote(stopReason: string): string {
 /** Files the run wrote, changed outside it and accepted by a person: a unified diff each (the agent's version -> current). */
 export function acceptedFilesNote(files: readonly AcceptedFile[]): string {
   const parts = files.map((f) => {
-    if (f.now === null) return `${f.path}: deleted.`;
-    if (f.agentVersion === undefined) return `${f.path}: changed (your version is not in the content store, so no diff); it is now:\n${f.now}`;
-    return createTwoFilesPatch(`a/${f.path}`, `b/${f.path}`, f.agentVersion, f.now, 'your version', 'current');
+    const name = f.cause === undefined ? f.path : `${f.path} (cause ${f.cause}'s worktree)`;
+    if (f.now === null) return `${name}: deleted.`;
+    if (f.agentVersion === undefined) return `${name}: changed (your version is not in the content store, so no diff); it is now:\n${f.now}`;
+    const patch = createTwoFilesPatch(`a/${f.path}`, `b/${f.path}`, f.agentVersion, f.now, 'your version', 'current');
+    return f.cause === undefined ? patch : `In cause ${f.cause}'s worktree:\n${patch}`;
   });
   return (
     'Files you wrote earlier in this run were changed outside the run, and the person accepted the changes. ' +

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { ToolResult } from '../core/conversation';
 import type { JsonSchema, ToolVendor } from '../core/tool-schema';
+import type { WriteRoot } from '../store/state';
 
 /** What a tool hands back; the loop turns it into a ToolResult with the call's ID. */
 export interface ToolOutput {
@@ -25,8 +26,11 @@ export interface ToolContext {
    */
   key?: string;
   signal: AbortSignal;
-  /** Records a file the call wrote: its SHA-256 into the ledger, its bytes into the content store. */
-  recordWrite(relPath: string, content: Buffer): Promise<void>;
+  /**
+   * Records a file the call wrote: its SHA-256 into the ledger, its bytes into the content store.
+   * `root`: written in a cause's worktree (relPath is then relative to its workspace folder).
+   */
+  recordWrite(relPath: string, content: Buffer, root?: WriteRoot): Promise<void>;
 }
 
 /**
@@ -84,6 +88,12 @@ export interface Tool<A = unknown> {
    * a path it cannot resolve is left out.
    */
   writes?(args: A, workspace: string): string[];
+  /**
+   * Where a call with these arguments writes when that is not the workspace (a cause's worktree,
+   * src/tools/in-cause-worktree.ts), made first if it is not there yet (so the files' earlier versions are
+   * read from it): `writes` is then asked with that folder, and the paths are kept as that root's.
+   */
+  writesIn?(args: A, signal: AbortSignal): Promise<WriteRoot | undefined>;
   /**
    * The approval's preview for a person deciding on it: the call's title (as its tool's view
    * renders it, src/tools/view.ts), its arguments as plain text for a terminal, and a

@@ -4,11 +4,11 @@
  * the right side the file as it is now (or, when it was deleted, empty). Undo asks first, and
  * when a file was edited after the run wrote it, refuses and shows those diffs instead.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { UndoRefusedError } from '../core/errors';
 import { ABSENT } from '../store/state';
 import type { RunFile } from '../workspace/undo';
+import { ledgerFile } from '../workspace/ledger-file';
 import { shortRunId } from './logic/run-rows';
 import { PREFIX } from './logic/texts';
 import { noLinks } from './logic/no-links';
@@ -23,8 +23,9 @@ export interface ReviewAt {
   store: RunStore;
 }
 
+/** The file on disk: in the workspace, or (--pull-requests) in its cause's worktree. */
 function abs(workspace: string, f: RunFile): string {
-  return path.join(workspace, ...f.path.split('/'));
+  return ledgerFile(workspace, f.path, f).file;
 }
 
 /** The file before the run; its URI's path is the file's own, so the diff editors show one file, not a rename. */

@@ -63,7 +63,26 @@ export const PendingQuestionSchema = z.object({
 });
 export type PendingQuestion = z.infer<typeof PendingQuestionSchema>;
 
-/** The SHA-256 of a file the run wrote; its bytes are in the content store under this hash. */
+/**
+ * Where a write in a cause's own worktree (--pull-requests) was made: the cause, the workspace's
+ * folder inside that worktree (absolute) and the file's path relative to it (forward slashes).
+ */
+export const WorktreeRefSchema = z.object({
+  cause: z.string(),
+  dir: z.string(),
+  path: z.string(),
+});
+export type WorktreeRef = z.infer<typeof WorktreeRefSchema>;
+
+/** The folder a write was made in, when it is not the workspace: a cause's worktree. */
+export type WriteRoot = Omit<WorktreeRef, 'path'>;
+
+/**
+ * The SHA-256 of a file the run wrote; its bytes are in the content store under this hash.
+ * Keyed by the workspace-relative path; a file written in a cause's worktree is keyed by its
+ * absolute path (never a workspace key) and says so in `worktree` (absent: the workspace, as
+ * in every checkpoint saved before worktrees).
+ */
 export const FileRecordSchema = z.object({
   sha256: Sha256Schema,
   size: z.number(),
@@ -75,6 +94,8 @@ export const FileRecordSchema = z.object({
    * see coming (a tool that does not declare the paths it writes), or one recorded by an older version.
    */
   before: BeforeRefSchema.optional(),
+  /** Written in a cause's worktree (see WorktreeRefSchema); absent: in the workspace. */
+  worktree: WorktreeRefSchema.optional(),
 });
 export type FileRecord = z.infer<typeof FileRecordSchema>;
 

@@ -6,9 +6,10 @@
  * user's checkout; a read-only tool without one reads the workspace as before (the crash reports
  * may be files git does not track).
  *
- * Not wired yet: the run's ledger (the workspace-changed check, Review Changes and Undo) covers
- * the user's workspace only, so writes in a worktree are not recorded there; git is their
- * record (commit_fix commits them with the call's key).
+ * A write in the worktree goes into the run's ledger with the worktree as its root (keyed by the
+ * file's absolute path, src/workspace/ledger-file.ts), and the file as it was before the call is
+ * kept from the worktree (`writesIn`): the workspace-changed check, Restore, Accept, Review
+ * Changes and Undo cover the worktrees' files as they cover the workspace's.
  */
 import { z } from 'zod';
 import type { Tool, ToolOutput } from '../agent/tool';
@@ -27,7 +28,7 @@ export function inCauseWorktree(tool: Tool, branches: CauseBranches, causes: rea
       const { cause: c, ...rest } = a as { cause?: string | null } & Record<string, unknown>;
       if (c === undefined || c === null) return tool.run(rest, ctx);
       const workspace = await branches.workspaceOf(c, ctx.signal);
-      return tool.run(rest, { ...ctx, workspace, recordWrite: async () => {} });
+      return tool.run(rest, { ...ctx, workspace, recordWrite: (rel, content) => ctx.recordWrite(rel, content, { cause: c, dir: workspace }) });
     },
   };
   if (tool.lookup) {
@@ -37,6 +38,17 @@ export function inCauseWorktree(tool: Tool, branches: CauseBranches, causes: rea
       const { cause: c, ...rest } = a as { cause?: string | null } & Record<string, unknown>;
       if (c === undefined || c === null) return lookup(rest, ctx);
       return lookup(rest, { ...ctx, workspace: await branches.workspaceOf(c, ctx.signal), recordWrite: async () => {} });
+    };
+  }
+  if (tool.writes) {
+    const writes = tool.writes.bind(tool);
+    wrapped.writes = (a, workspace) => {
+      const { cause: _c, ...rest } = a as { cause?: string | null } & Record<string, unknown>;
+      return writes(rest, workspace);
+    };
+    wrapped.writesIn = async (a, signal) => {
+      const c = (a as { cause?: string | null }).cause;
+      return c === undefined || c === null ? undefined : { cause: c, dir: await branches.workspaceOf(c, signal) };
     };
   }
   if (tool.vendor) wrapped.vendor = tool.vendor;

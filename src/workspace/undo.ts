@@ -9,12 +9,13 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { RunHandle } from '../store/run-handle';
-import { ABSENT, type RunState } from '../store/state';
+import { ABSENT, type RunState, type WorktreeRef } from '../store/state';
 import { UndoRefusedError, type FileChange } from '../core/errors';
 import { checkWorkspace } from './ledger';
 import { isErrno } from '../disk/atomic-write';
 import { storedVersion } from './stored-version';
 import { pathStayingInWorkspace } from './links';
+import { ledgerFile } from './ledger-file';
 import type { RunFileStatus } from '../core/transcript';
 
 /** Where a file the run wrote stands now (a type of the views: the Run panel shows it). */
@@ -30,6 +31,8 @@ export interface RunFile {
   current: string | null;
   status: RunFileStatus;
   callId: string;
+  /** Written in a cause's worktree (--pull-requests); `path` is then the file's absolute path. */
+  worktree?: WorktreeRef;
 }
 
 function statusOf(sha256: string, before: string | undefined, current: string | null): RunFileStatus {
@@ -48,6 +51,7 @@ export async function runFiles(state: Pick<RunState, 'config' | 'files'>): Promi
       const current = c ? c.actual : rec.sha256;
       const f: RunFile = { path: p, sha256: rec.sha256, current, status: statusOf(rec.sha256, rec.before, current), callId: rec.callId };
       if (rec.before !== undefined) f.before = rec.before;
+      if (rec.worktree) f.worktree = rec.worktree;
       return f;
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -81,11 +85,15 @@ export async function undoRunChanges(handle: RunHandle, state: RunState): Promis
   const action = `Undoing run ${state.runId}'s changes`;
   const versions = await Promise.all(
     plan.restore.map(
-      async (f) => [f.path, await storedVersion(handle, f.before!, `the version of ${f.path} from before the run`, 'so it cannot be put back')] as const,
+      async (f) => [f, await storedVersion(handle, f.before!, `the version of ${f.path} from before the run`, 'so it cannot be put back')] as const,
     ),
   );
-  const writes = versions.map(([rel, buf]) => [pathStayingInWorkspace(workspace, rel, action), buf] as const);
-  const deletes = plan.remove.map((f) => pathStayingInWorkspace(workspace, f.path, action));
+  const inPlace = (f: RunFile): string => {
+    const at = ledgerFile(workspace, f.path, f);
+    return pathStayingInWorkspace(at.top, at.rel, action);
+  };
+  const writes = versions.map(([f, buf]) => [inPlace(f), buf] as const);
+  const deletes = plan.remove.map(inPlace);
   handle.assertHeld();
   for (const [file, buf] of writes) {
     await fs.mkdir(path.dirname(file), { recursive: true });
@@ -98,5 +106,5 @@ export async function undoRunChanges(handle: RunHandle, state: RunState): Promis
       if (!isErrno(e, 'ENOENT')) throw e;
     }
   }
-  return { restored: versions.map(([rel]) => rel), deleted: plan.remove.map((f) => f.path) };
+  return { restored: versions.map(([f]) => f.path), deleted: plan.remove.map((f) => f.path) };
 }

@@ -210,7 +210,7 @@ async function ledgerVerdict(ev: Evidence): Promise<Verdict> {
   const problems: string[] = [];
   const inside: typeof files = {};
   for (const [rel, rec] of Object.entries(files)) {
-    const why = pathProblem(rel);
+    const why = rec.worktree ? undefined : pathProblem(rel); // a worktree's file is keyed by its absolute path
     if (why) problems.push(`ledger path ${JSON.stringify(rel)} ${why}`);
     else Object.defineProperty(inside, rel, { value: rec, enumerable: true });
   }

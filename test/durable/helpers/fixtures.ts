@@ -37,7 +37,17 @@ export function fullState(runId = `full-${counter++}`): RunState {
   };
   s.results = { call_0: { callId: 'call_0', content: 'ok' } };
   s.attempts = { call_1: { callId: 'call_1', tool: 'code_patch', startedAt: '2025-01-02T03:05:01.000Z', key: 'k' } };
-  s.files = { 'src/a.js': { sha256: 'a'.repeat(64), size: 3, callId: 'call_1', writtenAt: '2025-01-02T03:05:02.000Z' } };
+  s.files = {
+    'src/a.js': { sha256: 'a'.repeat(64), size: 3, callId: 'call_1', writtenAt: '2025-01-02T03:05:02.000Z' },
+    '/state/worktrees/r/total-1/src/a.js': {
+      sha256: 'b'.repeat(64),
+      size: 4,
+      callId: 'call_2',
+      writtenAt: '2025-01-02T03:05:03.000Z',
+      before: 'absent',
+      worktree: { cause: 'total', dir: '/state/worktrees/r/total-1', path: 'src/a.js' },
+    },
+  };
   s.inbox = ['note'];
   s.answer = 'Done.';
   s.config.options = { trackerUrl: 'http://127.0.0.1:1' };
