@@ -12,7 +12,9 @@ import type { RunStore } from '../store/run-store';
 import { AGENT_TOOLS, AGENT_TOOL_ARGS, type AgentToolName } from '../triage/agent-tools';
 import { runInfo } from '../triage/runinfo';
 import { prepareTool, statusMarkdown } from './logic/lm-tools';
-import { CHAT_HELP, chatIntent, openRunButton, questionButtons, questionMarkdown, resultMarkdown, type ChatQuestion } from './logic/chat';
+import { resultMarkdown } from './logic/chat';
+import { handleChatRequest } from './logic/chat-handler';
+import { hasMcpDefinitionApi, registrationsLine } from './logic/agent-registrations';
 import type { ExtensionSettings } from './logic/settings';
 import { ANSWERED_BY, type Questions } from './approver';
 import type { Commands } from './commands';
@@ -36,9 +38,13 @@ export interface AgentSurfaceDeps {
 
 export function registerAgentSurfaces(context: vscode.ExtensionContext, d: AgentSurfaceDeps): void {
   const ops = agentOps(d);
-  registerLmTools(context, d, ops);
-  registerChat(context, d, ops);
-  registerMcpDefinition(context, d);
+  const tools = registerLmTools(context, d, ops);
+  const chatParticipant = registerChat(context, d, ops);
+  const mcpDefinition = registerMcpDefinition(context, d);
+  // Of our tools, those the editor lists: the editor's own view of what is registered.
+  const all = (vscode.lm as Partial<typeof vscode.lm> | undefined)?.tools;
+  const listed = tools && all ? all.map((t) => t.name).filter((n) => tools.includes(n)) : undefined;
+  d.log.info(registrationsLine({ tools, ...(listed ? { listed } : {}), chatParticipant, mcpDefinition, editorVersion: vscode.version }));
 }
 
 type Ops = Record<AgentToolName, (input: unknown) => Promise<string>>;
@@ -137,13 +143,15 @@ async function follow(d: AgentSurfaceDeps, kick: () => Promise<void>): Promise<{
   return runId ? { runId, done } : { done };
 }
 
-function registerLmTools(context: vscode.ExtensionContext, d: AgentSurfaceDeps, ops: Ops): void {
+/** Registers the tools; returns their names (undefined: the editor has no Language Model Tools). */
+function registerLmTools(context: vscode.ExtensionContext, d: AgentSurfaceDeps, ops: Ops): string[] | undefined {
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   if (typeof lm?.registerTool !== 'function') {
     d.log.info('this editor has no Language Model Tools: Durable Triage offers its tools from the palette only');
-    return;
+    return undefined;
   }
-  for (const name of Object.keys(AGENT_TOOLS) as AgentToolName[]) {
+  const names = Object.keys(AGENT_TOOLS) as AgentToolName[];
+  for (const name of names) {
     context.subscriptions.push(
       lm.registerTool<unknown>(name, {
         prepareInvocation(o) {
@@ -164,94 +172,45 @@ function registerLmTools(context: vscode.ExtensionContext, d: AgentSurfaceDeps, 
       }),
     );
   }
+  return names;
 }
 
-function registerChat(context: vscode.ExtensionContext, d: AgentSurfaceDeps, ops: ReturnType<typeof agentOps>): void {
+/** Creates `@triage`; returns its name (undefined: the editor has no chat). */
+function registerChat(context: vscode.ExtensionContext, d: AgentSurfaceDeps, ops: ReturnType<typeof agentOps>): string | undefined {
   const chat = (vscode as { chat?: Partial<typeof vscode.chat> }).chat;
   if (typeof chat?.createChatParticipant !== 'function') {
     d.log.info('this editor has no chat: @triage is not offered; everything works from the palette');
-    return;
+    return undefined;
   }
   const participant = chat.createChatParticipant('durableTriage.triage', async (request, _ctx, stream, token) => {
-    const intent = chatIntent(request.command, request.prompt);
-    if (intent.kind === 'help') {
-      stream.markdown(CHAT_HELP);
-      return {};
-    }
-    if (intent.kind === 'status') {
-      stream.markdown(await ops.triage_status(intent.runId ? { run: intent.runId } : {}));
-      for (const q of d.questions.list(intent.runId)) showQuestion(stream, q as ChatQuestion);
-      return {};
-    }
-    stream.progress(intent.kind === 'start' ? 'Starting the run…' : 'Resuming the run…');
-    const r =
-      intent.kind === 'start'
-        ? intent.task
-          ? await ops.startRun({ task: intent.task })
-          : await follow(d, async () => void (await vscode.commands.executeCommand('durableTriage.start')))
-        : intent.runId
-          ? await ops.startRun({ run: intent.runId })
-          : await follow(d, async () => void (await vscode.commands.executeCommand('durableTriage.resume')));
-    if (!r.runId) {
-      stream.markdown('Nothing is running: the run was already open here, finished, or the start was cancelled. `/status` shows the runs.');
-      return {};
-    }
-    await watch(d, r.runId, r.done, stream, token);
+    await handleChatRequest(request, stream, token, {
+      status: (runId) => ops.triage_status(runId ? { run: runId } : {}),
+      start: (task) => (task ? ops.startRun({ task }) : follow(d, async () => void (await vscode.commands.executeCommand('durableTriage.start')))),
+      resume: (runId) => (runId ? ops.startRun({ run: runId }) : follow(d, async () => void (await vscode.commands.executeCommand('durableTriage.resume')))),
+      questions: d.questions,
+      activity: (runId) => d.manager.activity(runId),
+      onDidChangeRun: (listener) => d.manager.onDidChange(listener),
+      result: (runId) => runResult(runId, d),
+    });
     return {};
   });
   participant.iconPath = new vscode.ThemeIcon('debug-alt');
   context.subscriptions.push(participant);
+  return 'triage';
 }
 
-function showQuestion(stream: vscode.ChatResponseStream, q: ChatQuestion): void {
-  stream.markdown(`\n\n${questionMarkdown(q)}\n\n`);
-  for (const b of questionButtons(q)) stream.button(b);
-}
-
-/** Streams a run's progress and questions (as buttons) until it ends (or the chat request is cancelled: the run goes on), then its result. */
-async function watch(
-  d: AgentSurfaceDeps,
-  runId: string,
-  done: Promise<void>,
-  stream: vscode.ChatResponseStream,
-  token: vscode.CancellationToken,
-): Promise<void> {
-  stream.markdown(`Run \`${runId}\` is running.\n\n`);
-  stream.button(openRunButton(runId));
-  const shown = new Set<string>();
-  const questions = (): void => {
-    for (const q of d.questions.list(runId)) {
-      if (shown.has(q.callId)) continue;
-      shown.add(q.callId);
-      showQuestion(stream, q as ChatQuestion);
-    }
-  };
-  const subs = [
-    d.manager.onDidChange((id) => {
-      if (id !== runId) return;
-      const doing = d.manager.activity(runId);
-      if (doing) stream.progress(doing);
-    }),
-    d.questions.onDidChange(questions),
-  ];
-  questions();
-  try {
-    await Promise.race([done, new Promise<void>((resolve) => token.onCancellationRequested(() => resolve()))]);
-  } finally {
-    for (const s of subs) s.dispose();
-  }
-  if (token.isCancellationRequested) return;
+/** The ended run's result for the chat: its phase, issues (with links) and answer. */
+async function runResult(runId: string, d: AgentSurfaceDeps): Promise<string> {
   const store = await d.store();
   const state = await store.readRun(runId);
   const [{ openTracker }] = await Promise.all([import('../tracker/embedded')]);
   const t = await openTracker(store, state, undefined, await githubAccess(state.config.options?.trackerUrl));
   const issues = await t.client.search({ runId }).finally(() => t.close());
-  stream.markdown('\n\n' + resultMarkdown({ runId, phase: state.phase, turns: state.turns, dollars: state.usage.dollars }, issues, state.answer));
-  stream.button(openRunButton(runId));
+  return resultMarkdown({ runId, phase: state.phase, turns: state.turns, dollars: state.usage.dollars }, issues, state.answer);
 }
 
 /** `triage mcp` for Copilot's agent mode and other chat agents, registered where the editor has the API (VS Code 1.101+). */
-function registerMcpDefinition(context: vscode.ExtensionContext, d: AgentSurfaceDeps): void {
+function registerMcpDefinition(context: vscode.ExtensionContext, d: AgentSurfaceDeps): boolean | { failed: string } {
   type Api = {
     registerMcpServerDefinitionProvider?: (id: string, p: { provideMcpServerDefinitions(): unknown[] }) => vscode.Disposable;
   };
@@ -259,16 +218,23 @@ function registerMcpDefinition(context: vscode.ExtensionContext, d: AgentSurface
   const Def = (
     vscode as unknown as { McpStdioServerDefinition?: new (label: string, command: string, args: string[], env?: Record<string, string>) => unknown }
   ).McpStdioServerDefinition;
-  if (typeof lm?.registerMcpServerDefinitionProvider !== 'function' || !Def) {
+  if (!hasMcpDefinitionApi(vscode.version) || typeof lm?.registerMcpServerDefinitionProvider !== 'function' || !Def) {
     d.log.info('this editor has no MCP server definitions (VS Code 1.101+): run `triage mcp --state DIR` yourself to offer Durable Triage over MCP');
-    return;
+    return false;
   }
   // The CLI's bundle, shipped in the .vsix beside the extension's (.vscodeignore).
   const cli = path.join(context.extensionPath, 'dist', 'cli.js');
-  context.subscriptions.push(
-    lm.registerMcpServerDefinitionProvider('durableTriage.mcp', {
-      // The editor's own runtime as Node (ELECTRON_RUN_AS_NODE), serving this window's state folder.
-      provideMcpServerDefinitions: () => [new Def('Durable Triage', process.execPath, [cli, 'mcp', '--state', d.stateDir()], { ELECTRON_RUN_AS_NODE: '1' })],
-    }),
-  );
+  try {
+    context.subscriptions.push(
+      lm.registerMcpServerDefinitionProvider('durableTriage.mcp', {
+        // The editor's own runtime as Node (ELECTRON_RUN_AS_NODE), serving this window's state folder.
+        provideMcpServerDefinitions: () => [new Def('Durable Triage', process.execPath, [cli, 'mcp', '--state', d.stateDir()], { ELECTRON_RUN_AS_NODE: '1' })],
+      }),
+    );
+  } catch (e) {
+    // The editor refused it: the rest of the extension activates all the same.
+    d.log.warn(`the MCP server definition could not be registered: ${(e as Error).message}`);
+    return { failed: (e as Error).message };
+  }
+  return true;
 }
