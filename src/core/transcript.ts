@@ -14,7 +14,9 @@ export type Block =
   | { kind: 'code'; text: string; label?: string }
   | { kind: 'diff'; path: string; text: string }
   | { kind: 'tests'; passed: number; failed: number; failures: { name: string; detail: string }[] }
-  | { kind: 'issue'; title: string; body: string; cause?: string };
+  | { kind: 'issue'; title: string; body: string; cause?: string }
+  /** Web pages the call made or acted on (a pull request, a Sentry issue): http(s) URLs only (views check, the Run panel checks again). */
+  | { kind: 'links'; links: { label: string; url: string }[] };
 
 export type CallStatus = 'done' | 'error' | 'denied' | 'waiting' | 'unresolved' | 'not-run';
 

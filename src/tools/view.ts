@@ -62,3 +62,14 @@ export function plainResult(r: ToolResult, output: 'always' | 'more' = 'more'): 
   const shown = (rest !== '' || output === 'always') && r.content.trim() !== '';
   return { summary: first || '(no output)', isError: r.isError === true, blocks: shown ? [{ kind: 'code', text: clip(r.content) }] : [] };
 }
+
+/** The URL when it is an http(s) URL (a web page to link), else undefined: nothing else is ever made a link. */
+export function webLink(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -27,6 +27,8 @@ function block(b: Block, by: string): string[] {
     }
     case 'issue':
       return [`${by}title: ${b.title}`, ...(b.cause ? [`${by}cause: ${b.cause}`] : []), ...indent(b.body, `${by}| `)];
+    case 'links':
+      return b.links.map((l) => `${by}${l.label}: ${l.url}`);
   }
 }
 
@@ -45,12 +47,12 @@ function entry(e: Entry): string[] {
     case 'call': {
       const c = e.call;
       const out = [`  ${MARK[c.status] ?? ' '} ${c.title}  [${c.tool} ${c.callId}]`];
-      for (const b of c.args) if (b.kind === 'issue' || b.kind === 'diff') out.push(...block(b, '      '));
+      for (const b of c.args) if (b.kind === 'issue' || b.kind === 'diff' || b.kind === 'links') out.push(...block(b, '      '));
       for (const n of c.notes) out.push(`      » ${n.text}`);
       if (c.result)
         out.push(
           `      → ${c.result.summary}${c.result.bytes !== undefined ? `  (${c.result.bytes} bytes)` : ''}`,
-          ...c.result.blocks.filter((b) => b.kind === 'tests').flatMap((b) => block(b, '        ')),
+          ...c.result.blocks.filter((b) => b.kind === 'tests' || b.kind === 'links').flatMap((b) => block(b, '        ')),
         );
       else if (c.status === 'waiting') out.push('      → waiting for a person');
       else if (c.status === 'unresolved') out.push('      → started, result not saved: decided when the run resumes');

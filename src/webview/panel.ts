@@ -11,6 +11,7 @@ import type { Block, CallView, Entry, Transcript } from '../core/transcript';
 import { scrollTopBelowSticky } from './scroll-target';
 import { firstScroll, type FirstScroll } from './first-scroll';
 import { questionOffer } from './question-bar';
+import { isWebUrl } from './web-url';
 import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from './liveness';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromPanel): void; getState(): PanelState | undefined; setState(s: PanelState): void };
@@ -111,7 +112,17 @@ function block(b: Block): HTMLElement {
         b.cause ? h('div', { class: 'cause' }, `cause: ${b.cause}`) : null,
         h('pre', { class: 'body' }, b.body),
       );
+    case 'links': {
+      const list = h('ul', { class: 'links' });
+      for (const l of b.links) list.append(h('li', {}, icon('link-external'), ' ', `${l.label}: `, webAnchor(l.url, l.url)));
+      return list;
+    }
   }
+}
+
+/** An anchor for an http(s) URL (VS Code opens it in the browser); any other URL is plain text. */
+function webAnchor(url: string, label: string): HTMLElement | string {
+  return isWebUrl(url) ? h('a', { href: url }, label) : label;
 }
 
 const STATUS: Record<CallView['status'], { icon: string; label: string }> = {
@@ -362,7 +373,7 @@ function summary(view: PanelView): HTMLElement {
     const list = h('ul', { class: 'issues' });
     for (const i of t.issues) {
       const label = `#${i.number} ${i.title}`;
-      list.append(h('li', {}, icon('issues'), ' ', i.url ? h('a', { href: i.url }, label) : label));
+      list.append(h('li', {}, icon('issues'), ' ', i.url ? webAnchor(i.url, label) : label));
     }
     out.append(h('h2', {}, 'Issues filed'), list);
   }

@@ -106,7 +106,9 @@ For each group:
 2. write a regression test that reproduces it (for cause "<cause>": ${layout.regressionTest('<cause>')}), and run it with run_tests to see it fail;
 3. fix the bug with code_patch;
 4. run the tests until they all pass;
-5. file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that links the group's Sentry issue and says what you fixed.
+5. file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that says what you fixed (the group's Sentry issue is linked at its end for you);
+6. when commit_fix and pull_request are offered, commit the test and fix with commit_fix and open the pull request with pull_request;
+7. then call sentry_comment once with the group's cause: it comments on the Sentry issue with the links of its issue (and pull request).
 When every group is done, answer with a short summary that names each issue by number (#N).`;
   return {
     name: CRASH_FOLDER_TASK,
