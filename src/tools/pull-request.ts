@@ -112,4 +112,11 @@ export const pullRequestView: ToolView = {
       blocks: url ? [{ kind: 'links', links: [{ label: `Pull request #${m[1]}`, url }] }] : [],
     };
   },
+  made(r) {
+    const m = r.isError ? null : /^opened pull request #(\d+): /m.exec(r.content);
+    if (!m) return undefined;
+    const url = webLink(/^url: (\S+)$/m.exec(r.content)?.[1]);
+    const branch = /^branch: (\S+)/m.exec(r.content)?.[1];
+    return { pullRequest: { number: Number(m[1]), ...(url ? { url } : {}) }, ...(branch ? { branch } : {}) };
+  },
 };

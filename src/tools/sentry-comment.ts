@@ -107,4 +107,8 @@ export const sentryCommentView: ToolView = {
     const blocks: Block[] = link ? [{ kind: 'links', links: [{ label: 'Sentry issue', url: link }] }] : [];
     return { summary: first || '(no output)', isError: r.isError === true, blocks };
   },
+  made(r) {
+    const m = r.isError ? null : /^commented on Sentry issue \S+ \(comment ([^)]+)\)/.exec(r.content);
+    return m ? { sentryComment: m[1] } : undefined;
+  },
 };

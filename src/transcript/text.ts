@@ -4,6 +4,7 @@
  */
 import type { Block, Entry, Transcript } from '../core/transcript';
 import { dollars, tokens } from './words';
+import { causeRowText } from './causes';
 
 const MAX_LINES = 12;
 
@@ -77,6 +78,7 @@ export function transcriptText(t: Transcript): string {
     out.push('', 'Waiting for you:', ...t.pending.map((p) => `  ${p.kind === 'approval' ? 'approve' : 'did it happen?'} ${p.title} [${p.callId}]`));
   if (t.files.length) out.push('', 'Files written:', ...t.files.map((f) => `  ${f.change.padEnd(8)} ${f.path}`));
   if (t.issues.length) out.push('', 'Issues filed:', ...t.issues.map((i) => `  #${i.number} ${i.title}${i.url ? `  ${i.url}` : ''}`));
+  if (t.causes?.length) out.push('', 'Per cause:', ...t.causes.flatMap(causeRowText));
   if (t.checks) out.push('', `Checks: ${t.checks.passed}/${t.checks.total} passed`, ...t.checks.failed.map((f) => `  FAIL ${f.name}: ${f.detail}`));
   if (t.notes.length) out.push('', ...t.notes.map((n) => `Note: ${n}`));
   return out.join('\n') + '\n';
