@@ -14,7 +14,9 @@ export type Block =
   | { kind: 'code'; text: string; label?: string }
   | { kind: 'diff'; path: string; text: string }
   | { kind: 'tests'; passed: number; failed: number; failures: { name: string; detail: string }[] }
-  | { kind: 'issue'; title: string; body: string; cause?: string };
+  | { kind: 'issue'; title: string; body: string; cause?: string }
+  /** Web pages the call made or acted on (a pull request, a Sentry issue): http(s) URLs only (views check, the Run panel checks again). */
+  | { kind: 'links'; links: { label: string; url: string }[] };
 
 export type CallStatus = 'done' | 'error' | 'denied' | 'waiting' | 'unresolved' | 'not-run';
 
@@ -75,6 +77,23 @@ export interface TranscriptFile {
   callId: string;
 }
 
+/** What a run made for one cause (crash group), from its calls' saved results; links are http(s) only. */
+export interface CauseRow {
+  cause: string;
+  /** The Sentry issue the cause is (a Sentry crash source): its short ID, and its page. */
+  sentry?: { label: string; url?: string };
+  /** The issue filed for it. */
+  issue?: { number: number; url?: string };
+  /** Its branch and the commit of its test and fix (commit_fix). */
+  branch?: string;
+  commit?: string;
+  pullRequest?: { number: number; url?: string };
+  /** The comment on its Sentry issue (sentry_comment), by Sentry's ID. */
+  sentryComment?: string;
+  /** What the ladder decided about the cause's calls after a restart, in words, in order. */
+  ladder: string[];
+}
+
 export interface Transcript {
   runId: string;
   task: string;
@@ -94,6 +113,8 @@ export interface Transcript {
   /** Questions waiting for a person. */
   pending: { kind: 'approval' | 'ladder'; callId: string; tool: string; title: string; askedAt: string }[];
   issues: { number: number; title: string; callId: string; url?: string }[];
+  /** Per cause: its Sentry issue, issue, branch, commit, pull request and the ladder's decisions (a crash-folder run). */
+  causes?: CauseRow[];
   checks?: { passed: number; total: number; failed: { name: string; detail: string }[] };
   answer?: string;
   /** Remarks on the record itself (lines skipped, restarts not recorded). */

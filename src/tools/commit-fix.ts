@@ -11,6 +11,7 @@ import type { LookupAnswer, Tool, ToolContext } from '../agent/tool';
 import { idempotencyKey } from '../agent/idempotency-key';
 import type { CauseBranches } from '../git/cause-branches';
 import { errorResult, text } from './guarded';
+import { clip, plainResult, str, type ToolView } from './view';
 
 interface CommitArgs {
   cause: string;
@@ -58,3 +59,24 @@ async function lookup(branches: CauseBranches, cause: string, key: string, ctx: 
 export function committedText(sha: string, branch: string): string {
   return `committed ${sha} on ${branch}`;
 }
+/** committedText's shape, read back. */
+const COMMITTED = /^committed ([0-9a-f]{7,64}) on (\S+)$/;
+
+/** "Commit fix (<cause>)", its message; the result names the commit and its branch. */
+export const commitFixView: ToolView = {
+  icon: 'git-commit',
+  call: (a) => ({ title: `Commit fix (${str(a.cause) ?? '?'})`, args: [{ kind: 'code', label: 'message', text: clip(str(a.message) ?? '') }] }),
+  result(r) {
+    const m = r.isError ? null : COMMITTED.exec(r.content.trim());
+    if (!m) return plainResult(r);
+    return {
+      summary: `committed ${m[1].slice(0, 12)} on ${m[2]}`,
+      isError: false,
+      blocks: [{ kind: 'code', label: 'commit', text: `${m[1]}\nbranch: ${m[2]}` }],
+    };
+  },
+  made(r) {
+    const m = r.isError ? null : COMMITTED.exec(r.content.trim());
+    return m ? { commit: m[1], branch: m[2] } : undefined;
+  },
+};

@@ -15,7 +15,7 @@ import type { Tracker } from '../tracker/tracker';
 import { applyPatchTool } from './apply-patch';
 import { codePatchTool } from './code-patch';
 import { gitBlameTool, gitLogSearchTool, gitLogTool, gitShowTool } from './git-history';
-import { issueFileTool } from './issue-file';
+import { issueFileTool, type IssueFileOptions } from './issue-file';
 import { issueLookupTool } from './issue-lookup';
 import { listFilesTool } from './list-files';
 import { readFileTool } from './read-file';
@@ -51,6 +51,8 @@ export function triageTools(o: {
   testCommand?: string;
   hidden?: readonly string[];
   causes?: readonly string[];
+  /** The causes that are Sentry issues: issue_file links each in the body it files. */
+  sentry?: IssueFileOptions['sentry'];
   /** Which ripgrep search_files runs (search/find-ripgrep.ts); default: DURABLE_TRIAGE_RG, then rg on PATH. */
   ripgrep?: RipgrepOptions;
 }): Tool[] {
@@ -69,7 +71,7 @@ export function triageTools(o: {
     strReplaceTool({ workspace: o.workspace, hidden }),
     textEditorTool({ workspace: o.workspace, hidden }),
     applyPatchTool({ workspace: o.workspace, hidden }),
-    issueFileTool({ tracker: o.tracker, keys: o.keys, ...(o.causes ? { causes: o.causes } : {}) }),
+    issueFileTool({ tracker: o.tracker, keys: o.keys, ...(o.causes ? { causes: o.causes } : {}), ...(o.sentry?.length ? { sentry: o.sentry } : {}) }),
     issueLookupTool({ tracker: o.tracker }),
   ];
 }

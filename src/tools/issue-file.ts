@@ -24,7 +24,7 @@ import type { TrackerIssue } from '../tracker/store';
 import { LIMITS } from '../tracker/input';
 import { z } from 'zod';
 import { errorResult, guarded, text } from './guarded';
-import { clip, str, type ToolView } from './view';
+import { clip, str, webLink, type ToolView } from './view';
 import type { Block } from '../core/transcript';
 
 interface IssueArgs {
@@ -79,6 +79,22 @@ export interface IssueFileOptions {
   keys: boolean;
   /** The run's crash groups' causes: the only causes it may file for (undefined: any cause; only for tests of the tool alone). */
   causes?: readonly string[];
+  /** The causes that are Sentry issues (a Sentry crash source): the issue's body ends with a link to it. */
+  sentry?: readonly { cause: string; id: string; shortId?: string; permalink?: string }[];
+}
+
+/**
+ * The body filed: the model's, and for a cause that is a Sentry issue with an http(s) link a last
+ * line linking it (unless the body links it already), so every filed issue leads back to Sentry
+ * whatever the model wrote. The model's text is cut to leave room under the tracker's limit.
+ */
+export function bodyWithSentryLink(body: string, cause: string, sentry: IssueFileOptions['sentry']): string {
+  const s = sentry?.find((x) => x.cause === cause);
+  const url = webLink(s?.permalink);
+  if (!s || !url || body.includes(url)) return body;
+  const line = `Sentry issue: [${s.shortId ?? s.id}](${url})`;
+  const room = LIMITS.body - line.length - 2;
+  return `${body.length > room ? body.slice(0, room) : body.replace(/\s+$/, '')}\n\n${line}`;
 }
 
 export function issueFileTool(o: IssueFileOptions): Tool<IssueArgs> {
@@ -97,7 +113,8 @@ export function issueFileTool(o: IssueFileOptions): Tool<IssueArgs> {
           const mine = key !== undefined ? filed.find((i) => i.key === key) : undefined;
           if (mine) return { content: filedText(mine) }; // this very call, sent again: same answer, nothing new filed
           if (filed.length > 0) return errorResult(alreadyFiled(filed[0], input.cause, ctx.runId));
-          const { issue } = await tracker.fileIssue(input, { key, runId: ctx.runId, workspace: ctx.workspace, signal: ctx.signal });
+          const filing = { ...input, body: bodyWithSentryLink(input.body, input.cause, o.sentry) };
+          const { issue } = await tracker.fileIssue(filing, { key, runId: ctx.runId, workspace: ctx.workspace, signal: ctx.signal });
           return { content: filedText(issue) };
         } catch (e) {
           if (e instanceof TrackerError) return trackerDown(e);
@@ -113,7 +130,7 @@ export function issueFileTool(o: IssueFileOptions): Tool<IssueArgs> {
       return filed.length > 0 ? { content: alreadyFiledText(filed[0], input.cause, ctx.runId) } : undefined;
     },
     describe(args) {
-      return { title: issueFileView.call({ ...args }).title, detail: `${args.body}\n\ncause: ${args.cause}` };
+      return { title: issueFileView.call({ ...args }).title, detail: `${bodyWithSentryLink(args.body, args.cause, o.sentry)}\n\ncause: ${args.cause}` };
     },
   };
   if (o.keys) {

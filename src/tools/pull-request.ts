@@ -15,6 +15,7 @@ import type { CauseBranches } from '../git/cause-branches';
 import type { GitHubPulls, PullRequest } from '../tracker/github/pulls';
 import type { Tracker } from '../tracker/tracker';
 import { errorResult, text } from './guarded';
+import { clip, plainResult, str, webLink, type ToolView } from './view';
 
 interface PullArgs {
   cause: string;
@@ -88,3 +89,34 @@ async function lookup(pulls: GitHubPulls, branch: string, key: string, ctx: Tool
 export function openedText(p: PullRequest): string {
   return `opened pull request #${p.number}: ${p.title}\nurl: ${p.url}\nbranch: ${p.head}${p.draft ? ' (draft)' : ''}`;
 }
+
+/** "Open pull request: <title>", with its cause and body unfolded; the result links the pull request and names its branch. */
+export const pullRequestView: ToolView = {
+  icon: 'git-pull-request',
+  unfolded: true,
+  call(a) {
+    const title = str(a.title) ?? '';
+    const cause = str(a.cause);
+    return { title: `Open pull request: ${title}`, args: [{ kind: 'issue', title, body: clip(str(a.body) ?? ''), ...(cause !== undefined ? { cause } : {}) }] };
+  },
+  result(r) {
+    const look = plainResult(r);
+    if (r.isError) return look;
+    const m = /^opened pull request #(\d+): .*$/m.exec(r.content);
+    const url = webLink(/^url: (\S+)$/m.exec(r.content)?.[1]);
+    const branch = /^branch: (\S+)/m.exec(r.content)?.[1];
+    if (!m) return look;
+    return {
+      summary: `opened pull request #${m[1]}${branch ? ` from ${branch}` : ''}`,
+      isError: false,
+      blocks: url ? [{ kind: 'links', links: [{ label: `Pull request #${m[1]}`, url }] }] : [],
+    };
+  },
+  made(r) {
+    const m = r.isError ? null : /^opened pull request #(\d+): /m.exec(r.content);
+    if (!m) return undefined;
+    const url = webLink(/^url: (\S+)$/m.exec(r.content)?.[1]);
+    const branch = /^branch: (\S+)/m.exec(r.content)?.[1];
+    return { pullRequest: { number: Number(m[1]), ...(url ? { url } : {}) }, ...(branch ? { branch } : {}) };
+  },
+};

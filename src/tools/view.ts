@@ -8,7 +8,7 @@
  * field missing, or of another type), so every field is checked as it is read.
  */
 import type { ToolResult } from '../core/conversation';
-import type { CallView } from '../core/transcript';
+import type { CallView, CauseRow } from '../core/transcript';
 
 /** The model's arguments: a JSON object, nothing checked. */
 export type LooseArgs = Record<string, unknown>;
@@ -34,7 +34,12 @@ export interface ToolView {
   result?(r: ToolResult): ResultLook;
   /** The issue a successful result says was filed, for the transcript's list of issues. */
   filed?(r: ToolResult): { number: number; title: string; url?: string } | undefined;
+  /** What a successful result made for the cause its call names (a branch's commit, a pull request, a Sentry comment). */
+  made?(r: ToolResult): CauseMade | undefined;
 }
+
+/** What one call made for a cause: the part of the transcript's row of the cause it fills in. */
+export type CauseMade = Partial<Pick<CauseRow, 'branch' | 'commit' | 'pullRequest' | 'sentryComment'>>;
 
 /** Longest text a block holds (the CLI shortens further; the Run panel shows blocks whole). */
 const CLIP = 20_000;
@@ -61,4 +66,15 @@ export function plainResult(r: ToolResult, output: 'always' | 'more' = 'more'): 
   const rest = r.content.slice(first.length).trim();
   const shown = (rest !== '' || output === 'always') && r.content.trim() !== '';
   return { summary: first || '(no output)', isError: r.isError === true, blocks: shown ? [{ kind: 'code', text: clip(r.content) }] : [] };
+}
+
+/** The URL when it is an http(s) URL (a web page to link), else undefined: nothing else is ever made a link. */
+export function webLink(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -17,6 +17,9 @@ import { strReplaceView } from './str-replace';
 import { textEditorView } from './text-editor';
 import { writeFileView } from './write-file';
 import type { ToolView } from './view';
+import { commitFixView } from './commit-fix';
+import { pullRequestView } from './pull-request';
+import { sentryCommentView } from './sentry-comment';
 
 const VIEWS: Record<(typeof TOOL_NAMES)[number], ToolView> = {
   list_files: listFilesView,
@@ -36,7 +39,15 @@ const VIEWS: Record<(typeof TOOL_NAMES)[number], ToolView> = {
   issue_lookup: issueLookupView,
 };
 
+/** The tools a run has only with its options (--pull-requests, a Sentry crash source): not in TOOL_NAMES, viewed all the same. */
+export const RUN_OPTION_VIEWS: Readonly<Record<'commit_fix' | 'pull_request' | 'sentry_comment', ToolView>> = {
+  commit_fix: commitFixView,
+  pull_request: pullRequestView,
+  sentry_comment: sentryCommentView,
+};
+
 /** The view of the tool named `name`; undefined for a name no tool has (a call the model made up). */
 export function toolView(name: string): ToolView | undefined {
+  if (Object.hasOwn(RUN_OPTION_VIEWS, name)) return RUN_OPTION_VIEWS[name as keyof typeof RUN_OPTION_VIEWS];
   return (TOOL_NAMES as readonly string[]).includes(name) ? VIEWS[name as (typeof TOOL_NAMES)[number]] : undefined;
 }

@@ -13,6 +13,7 @@ import { type Message, type ToolCall, type ToolResult } from '../core/conversati
 import type { RunEvent, RunEventLog } from '../store/run-event';
 import { DENIED } from '../agent/loop';
 import { callLayout, describeCall, describeResult, filedIssue } from './calls';
+import { causeRows } from './causes';
 import type { CallView, Entry, Note, Transcript } from '../core/transcript';
 import { phaseWords } from './words';
 import { GITHUB_API_DEFAULT, githubIssueWebUrl } from '../tracker/github/spec';
@@ -108,6 +109,7 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
   const callAt = new Map<string, number>();
   const turnAt = new Map<number, number>();
   const calls = new Map<string, CallView>();
+  const toolCalls: ToolCall[] = [];
   let turn = 0;
   state.messages.forEach((m: Message, i: number) => {
     if (m.role === 'user') base.push(i === 0 ? { kind: 'prompt', text: m.content } : { kind: 'message', text: m.content });
@@ -120,6 +122,7 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
       if (m.text && !isAnswer) t.text = m.text;
       base.push(t);
       for (const c of m.calls ?? []) {
+        toolCalls.push(c);
         const v = callOf(c, turn, results.get(c.id), state);
         calls.set(c.id, v);
         callAt.set(c.id, base.length);
@@ -128,6 +131,7 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
     }
   });
   const titles = new Map([...calls].map(([id, c]) => [id, c.title]));
+  const ladderByCall = new Map<string, string[]>();
 
   // History: each event placed before a base index (Infinity: at the end), in record order.
   const placed: { at: number; entry: Entry }[] = [];
@@ -187,6 +191,7 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
       case 'ladder': {
         const c = calls.get(e.callId);
         c?.notes.push({ tone: 'history', text: ladderWords(e, c.title), at: e.at });
+        if (c) ladderByCall.set(e.callId, [...(ladderByCall.get(e.callId) ?? []), ladderWords(e, c.title)]);
         if (marker) markerLadders.push(e);
         if (e.rung === 'person') lastAnswerCall = e.callId;
         break;
@@ -314,6 +319,8 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
     issues,
     notes,
   };
+  const causes = causeRows(state, toolCalls, results, ladderByCall, (n) => issueUrl(state.config.options, n));
+  if (causes.length > 0) t.causes = causes;
   if (checks) t.checks = checks;
   if (state.answer !== undefined) t.answer = state.answer;
   return t;

@@ -5,7 +5,7 @@
  * arguments as JSON; arguments that are not a JSON object are shown as the model wrote them.
  */
 import type { ToolCall, ToolResult } from '../core/conversation';
-import { clip, plainResult, withPath, type CallLayout, type CallLook, type LooseArgs, type ResultLook } from '../tools/view';
+import { clip, plainResult, withPath, type CallLayout, type CallLook, type CauseMade, type LooseArgs, type ResultLook } from '../tools/view';
 import { toolView } from '../tools/views';
 
 function parse(args: string): LooseArgs | undefined {
@@ -50,4 +50,18 @@ export function describeResult(call: ToolCall, r: ToolResult): ResultLook {
 /** The issue a call's result says was filed (a filing tool's result), else undefined. */
 export function filedIssue(call: Pick<ToolCall, 'name'>, r: ToolResult): { number: number; title: string; url?: string } | undefined {
   return toolView(call.name)?.filed?.(r);
+}
+
+/** The cause a call names (its `cause` argument), and what its successful result made for it; undefined for a call of no cause. */
+export function causeMade(call: ToolCall, r: ToolResult): { cause: string; made: CauseMade } | undefined {
+  const a = parse(call.args);
+  const cause = typeof a?.cause === 'string' ? a.cause : undefined;
+  const made = cause !== undefined ? toolView(call.name)?.made?.(r) : undefined;
+  return cause !== undefined && made ? { cause, made } : undefined;
+}
+
+/** The cause a call names, if any. */
+export function causeOf(call: ToolCall): string | undefined {
+  const a = parse(call.args);
+  return typeof a?.cause === 'string' ? a.cause : undefined;
 }

@@ -4,6 +4,7 @@
  */
 import type { Block, Entry, Transcript } from '../core/transcript';
 import { dollars, tokens } from './words';
+import { causeRowText } from './causes';
 
 const MAX_LINES = 12;
 
@@ -27,6 +28,8 @@ function block(b: Block, by: string): string[] {
     }
     case 'issue':
       return [`${by}title: ${b.title}`, ...(b.cause ? [`${by}cause: ${b.cause}`] : []), ...indent(b.body, `${by}| `)];
+    case 'links':
+      return b.links.map((l) => `${by}${l.label}: ${l.url}`);
   }
 }
 
@@ -45,12 +48,12 @@ function entry(e: Entry): string[] {
     case 'call': {
       const c = e.call;
       const out = [`  ${MARK[c.status] ?? ' '} ${c.title}  [${c.tool} ${c.callId}]`];
-      for (const b of c.args) if (b.kind === 'issue' || b.kind === 'diff') out.push(...block(b, '      '));
+      for (const b of c.args) if (b.kind === 'issue' || b.kind === 'diff' || b.kind === 'links') out.push(...block(b, '      '));
       for (const n of c.notes) out.push(`      » ${n.text}`);
       if (c.result)
         out.push(
           `      → ${c.result.summary}${c.result.bytes !== undefined ? `  (${c.result.bytes} bytes)` : ''}`,
-          ...c.result.blocks.filter((b) => b.kind === 'tests').flatMap((b) => block(b, '        ')),
+          ...c.result.blocks.filter((b) => b.kind === 'tests' || b.kind === 'links').flatMap((b) => block(b, '        ')),
         );
       else if (c.status === 'waiting') out.push('      → waiting for a person');
       else if (c.status === 'unresolved') out.push('      → started, result not saved: decided when the run resumes');
@@ -75,6 +78,7 @@ export function transcriptText(t: Transcript): string {
     out.push('', 'Waiting for you:', ...t.pending.map((p) => `  ${p.kind === 'approval' ? 'approve' : 'did it happen?'} ${p.title} [${p.callId}]`));
   if (t.files.length) out.push('', 'Files written:', ...t.files.map((f) => `  ${f.change.padEnd(8)} ${f.path}`));
   if (t.issues.length) out.push('', 'Issues filed:', ...t.issues.map((i) => `  #${i.number} ${i.title}${i.url ? `  ${i.url}` : ''}`));
+  if (t.causes?.length) out.push('', 'Per cause:', ...t.causes.flatMap(causeRowText));
   if (t.checks) out.push('', `Checks: ${t.checks.passed}/${t.checks.total} passed`, ...t.checks.failed.map((f) => `  FAIL ${f.name}: ${f.detail}`));
   if (t.notes.length) out.push('', ...t.notes.map((n) => `Note: ${n}`));
   return out.join('\n') + '\n';

@@ -38,7 +38,8 @@ import { WindowContextPolicy } from '../model/context';
 import { RecordingProvider } from '../model/recording-writer';
 import type { RunEventStore } from '../store/run-event';
 import { runEvents } from './run-events';
-import { causeBranchTools, checkPullRequestChoice, resolvePullRequestOptions, type PullRequestChoice } from './pull-requests';
+import { sentryIssuesOf, sentryLinkTools } from './sentry-links';
+import { causePullRequest, causeBranchTools, checkPullRequestChoice, resolvePullRequestOptions, type PullRequestChoice } from './pull-requests';
 import { isSentrySource, sentrySettings } from '../crashes/sentry/source';
 import type { SentryFetch } from '../crashes/sentry/groups';
 import { readMcpConfig } from '../mcp/config';
@@ -324,12 +325,14 @@ async function drive(
     parts: async (state: RunState) => {
       const model = await buildModel(o, task, state);
       const causes = task.groups.map((g) => g.cause);
+      const pullRequestOf = (st: RunState) => causePullRequest(st, { tracker: tracker!.client, worktreesDir: worktreesDir(store) });
       const tools = triageTools({
         tracker: tracker!.client,
         keys: state.config.keys,
         workspace: state.config.workspace,
         hidden: hiddenFromTools(store),
         causes,
+        sentry: sentryIssuesOf(state),
         ...testCommandOf(state, o),
         ...(o.ripgrep ? { ripgrep: o.ripgrep } : {}),
       });
@@ -338,7 +341,9 @@ async function drive(
         model,
         tools: toolSet(
           withApprovals(
-            causeBranchTools(tools, state, { tracker: tracker!.client, causes, worktreesDir: worktreesDir(store) }).concat(mcp?.tools() ?? []),
+            causeBranchTools(tools, state, { tracker: tracker!.client, causes, worktreesDir: worktreesDir(store) })
+              .concat(sentryLinkTools(state, { tracker: tracker!.client, token: o.sentry?.token, pullRequest: pullRequestOf(state) }))
+              .concat(mcp?.tools() ?? []),
             o.approvalTools,
           ),
         ),

@@ -81,14 +81,7 @@ export function causeBranchTools(tools: Tool[], state: RunState, o: { tracker: T
   if (o.causes.length === 0) throw new BadInputError(`Run ${state.runId} has pull requests on but no crash groups: there is no cause to branch for.`);
   if (!(o.tracker instanceof GitHubTracker))
     throw new BadInputError(`Run ${state.runId} opens pull requests on GitHub, but its tracker is ${o.tracker.name}: resume it with its GitHub tracker.`);
-  const branches = new CauseBranches({
-    runId: state.runId,
-    worktreesDir: o.worktreesDir,
-    repoRoot: opt.prRepoRoot,
-    prefix: opt.prPrefix ?? '',
-    base: opt.prBase,
-    baseSha: opt.prBaseSha,
-  });
+  const branches = causeBranchesOf(state, o.worktreesDir);
   const [owner, repo] = o.tracker.name.slice('github:'.length).split('/');
   const keys = state.config.keys;
   return [
@@ -104,4 +97,28 @@ export function causeBranchTools(tools: Tool[], state: RunState, o: { tracker: T
       draft: opt.prDraft !== 'false',
     }),
   ];
+}
+
+function causeBranchesOf(state: RunState, worktreesDir: string): CauseBranches {
+  const opt = state.config.options ?? {};
+  return new CauseBranches({
+    runId: state.runId,
+    worktreesDir,
+    repoRoot: opt.prRepoRoot,
+    prefix: opt.prPrefix ?? '',
+    base: opt.prBase,
+    baseSha: opt.prBaseSha,
+  });
+}
+
+/** With pull requests on: the open pull request of a cause's branch (what sentry_comment links); else undefined. */
+export function causePullRequest(
+  state: RunState,
+  o: { tracker: Tracker; worktreesDir: string },
+): ((cause: string, signal: AbortSignal) => Promise<{ number: number; title: string; url: string } | undefined>) | undefined {
+  if (state.config.options?.pullRequests !== 'on' || !(o.tracker instanceof GitHubTracker)) return undefined;
+  const branches = causeBranchesOf(state, o.worktreesDir);
+  const [owner, repo] = o.tracker.name.slice('github:'.length).split('/');
+  const pulls = new GitHubPulls(o.tracker, owner, repo);
+  return async (cause, signal) => (await pulls.byHead(branches.branch(cause), signal)).find((p) => p.cause === cause && p.state !== 'closed');
 }

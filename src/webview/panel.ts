@@ -7,10 +7,11 @@
  * model's words, file contents and issue bodies are never read as HTML.
  */
 import type { FromPanel, PanelState, PanelView, ToPanel } from './protocol';
-import type { Block, CallView, Entry, Transcript } from '../core/transcript';
+import type { Block, CallView, CauseRow, Entry, Transcript } from '../core/transcript';
 import { scrollTopBelowSticky } from './scroll-target';
 import { firstScroll, type FirstScroll } from './first-scroll';
 import { questionOffer } from './question-bar';
+import { isWebUrl } from './web-url';
 import { LOST_TEXT, PING_EVERY_MS, heard, hostLost, pinged, type Liveness } from './liveness';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromPanel): void; getState(): PanelState | undefined; setState(s: PanelState): void };
@@ -111,7 +112,39 @@ function block(b: Block): HTMLElement {
         b.cause ? h('div', { class: 'cause' }, `cause: ${b.cause}`) : null,
         h('pre', { class: 'body' }, b.body),
       );
+    case 'links': {
+      const list = h('ul', { class: 'links' });
+      for (const l of b.links) list.append(h('li', {}, icon('link-external'), ' ', `${l.label}: `, webAnchor(l.url, l.url)));
+      return list;
+    }
   }
+}
+
+/** Per cause: its Sentry issue, issue, branch, commit and pull request (links to http(s) pages only), then the ladder's decisions. */
+function causesList(rows: CauseRow[]): HTMLElement {
+  const list = h('ul', { class: 'causes' });
+  for (const r of rows) {
+    const parts: Child[] = [];
+    const part = (...c: Child[]): void => {
+      if (parts.length) parts.push(' · ');
+      parts.push(...c);
+    };
+    if (r.sentry) part(icon('bug'), ' Sentry ', r.sentry.url ? webAnchor(r.sentry.url, r.sentry.label) : r.sentry.label, r.sentryComment ? ' (commented)' : '');
+    if (r.issue) part(icon('issues'), ' ', r.issue.url ? webAnchor(r.issue.url, `#${r.issue.number}`) : `#${r.issue.number}`);
+    if (r.branch) part(icon('git-branch'), ' ', h('code', {}, r.branch));
+    if (r.commit) part(icon('git-commit'), ' ', h('code', { title: r.commit }, r.commit.slice(0, 12)));
+    if (r.pullRequest)
+      part(icon('git-pull-request'), ' ', r.pullRequest.url ? webAnchor(r.pullRequest.url, `PR #${r.pullRequest.number}`) : `PR #${r.pullRequest.number}`);
+    const li = h('li', {}, h('strong', {}, r.cause), ': ', ...(parts.length ? parts : [h('span', { class: 'muted' }, 'nothing made yet')]));
+    for (const l of r.ladder) li.append(h('div', { class: 'muted ladder' }, icon('history'), ' ', l));
+    list.append(li);
+  }
+  return list;
+}
+
+/** An anchor for an http(s) URL (VS Code opens it in the browser); any other URL is plain text. */
+function webAnchor(url: string, label: string): HTMLElement | string {
+  return isWebUrl(url) ? h('a', { href: url }, label) : label;
 }
 
 const STATUS: Record<CallView['status'], { icon: string; label: string }> = {
@@ -362,10 +395,11 @@ function summary(view: PanelView): HTMLElement {
     const list = h('ul', { class: 'issues' });
     for (const i of t.issues) {
       const label = `#${i.number} ${i.title}`;
-      list.append(h('li', {}, icon('issues'), ' ', i.url ? h('a', { href: i.url }, label) : label));
+      list.append(h('li', {}, icon('issues'), ' ', i.url ? webAnchor(i.url, label) : label));
     }
     out.append(h('h2', {}, 'Issues filed'), list);
   }
+  if (t.causes?.length) out.append(h('h2', {}, 'Per cause'), causesList(t.causes));
   if (t.checks) {
     const ok = t.checks.failed.length === 0;
     out.append(

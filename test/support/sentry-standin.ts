@@ -12,6 +12,12 @@
  *   GET /api/0/projects/:org/:project/issues/?query&sort&limit&cursor
  *   GET /api/0/organizations/:org/issues/:id/events/latest/
  *   GET /api/0/issues/:id/events/latest/
+ *   GET|POST /api/0/organizations/:org/issues/:id/comments/   (Sentry; not with `glitchtip: true`)
+ *   GET|POST /api/0/issues/:id/comments/                      (GlitchTip, older Sentry)
+ *
+ * Comments are activities of type "note" ({id, type, data: {text}, user, dateCreated}), listed
+ * newest first and paged by `perPage` with the same Link header; a POST {text} answers 201 with
+ * the new one.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,6 +50,7 @@ export interface SentryScripted {
 }
 
 export interface SentryRequest {
+  method: string;
   path: string;
   authorization: string | undefined;
 }
@@ -54,6 +61,8 @@ export interface SentryStandin {
   requests: SentryRequest[];
   /** Answers the next request whose path includes `match` with this, once. */
   script(s: SentryScripted): void;
+  /** The comments posted on an issue, oldest first. */
+  comments(issueId: string): { id: string; text: string }[];
   /** The project's issues now (tests change them to show a resumed run does not fetch again). */
   issues: StandinSentryIssue[];
   close(): Promise<void>;
@@ -73,13 +82,15 @@ export async function startSentryStandin(o: {
   const scripted: SentryScripted[] = [];
   let base = '';
   const state = { issues: o.issues };
+  const comments = new Map<string, { id: string; text: string; at: string }[]>();
+  let nextComment = 100;
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
     res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
     res.end(JSON.stringify(body));
   };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', base);
-    requests.push({ path: `${url.pathname}${url.search}`, authorization: req.headers.authorization });
+    requests.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, authorization: req.headers.authorization });
     const s = scripted.findIndex((x) => url.pathname.includes(x.match));
     if (s >= 0) {
       const [x] = scripted.splice(s, 1);
@@ -114,6 +125,44 @@ export async function startSentryStandin(o: {
       );
       return;
     }
+    const notes = /^\/api\/0\/(?:organizations\/([^/]+)\/)?issues\/([^/]+)\/comments\/$/.exec(url.pathname);
+    if (notes) {
+      const issue = state.issues.find((i) => i.id === notes[2]);
+      if (!issue || (notes[1] !== undefined && (notes[1] !== o.org || o.glitchtip))) {
+        send(res, 404, { detail: 'The requested resource does not exist' });
+        return;
+      }
+      const list = comments.get(issue.id) ?? [];
+      comments.set(issue.id, list);
+      if (req.method === 'POST') {
+        let raw = '';
+        req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+        req.on('end', () => {
+          let text: unknown;
+          try {
+            text = (JSON.parse(raw) as { text?: unknown }).text;
+          } catch {
+            text = undefined;
+          }
+          if (typeof text !== 'string' || text === '') {
+            send(res, 400, { detail: 'text: This field is required.' });
+            return;
+          }
+          const c = { id: String(nextComment++), text, at: new Date(Date.UTC(2026, 11, 2, 0, 0, list.length)).toISOString() };
+          list.push(c);
+          send(res, 201, noteJson(c));
+        });
+        return;
+      }
+      const newest = [...list].reverse();
+      const offset = Number((url.searchParams.get('cursor') ?? '0:0:0').split(':')[1]);
+      const page = newest.slice(offset, offset + perPage);
+      const more = offset + perPage < newest.length;
+      const u = new URL(url.toString());
+      u.searchParams.set('cursor', `0:${offset + perPage}:0`);
+      send(res, 200, page.map(noteJson), { Link: `<${u.toString()}>; rel="next"; results="${more}"; cursor="0:${offset + perPage}:0"` });
+      return;
+    }
     const latest = /^\/api\/0\/(?:organizations\/([^/]+)\/)?issues\/([^/]+)\/events\/latest\/$/.exec(url.pathname);
     if (latest) {
       const issue = state.issues.find((i) => i.id === latest[2]);
@@ -133,6 +182,7 @@ export async function startSentryStandin(o: {
     token,
     requests,
     script: (x) => scripted.push(x),
+    comments: (id) => (comments.get(id) ?? []).map((c) => ({ id: c.id, text: c.text })),
     get issues() {
       return state.issues;
     },
@@ -239,5 +289,15 @@ function eventJson(i: StandinSentryIssue): Record<string, unknown> {
       },
       { type: 'request', data: { method: 'GET', url: 'http://localhost/sum' } },
     ],
+  };
+}
+
+function noteJson(c: { id: string; text: string; at: string }): Record<string, unknown> {
+  return {
+    id: c.id,
+    user: { id: '1', name: 'triage-bot', username: 'triage-bot', email: 'bot@example.com' },
+    type: 'note',
+    data: { text: c.text, mentions: [] },
+    dateCreated: c.at,
   };
 }

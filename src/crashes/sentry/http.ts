@@ -21,6 +21,8 @@ export interface SentryHttpOptions {
   /** How a wait is made (tests observe the waits). */
   sleep?: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
+  /** What an error's message ends with (default: errors.ts's NOTHING_STARTED, as at a run's start). */
+  tail?: string;
 }
 
 export interface SentryPage<T> {
@@ -41,22 +43,56 @@ export async function sentryGet<S extends z.ZodType>(
   schema: S,
   on404: 'not-found' | 'none' = 'not-found',
 ): Promise<SentryPage<z.infer<S>> | undefined> {
+  return sentryRequest(o, 'GET', url, undefined, schema, on404);
+}
+
+/** POST a JSON body to a path of the API; the answer checked as sentryGet's is (201 is ok). */
+export async function sentryPost<S extends z.ZodType>(
+  o: SentryHttpOptions,
+  url: string,
+  body: unknown,
+  schema: S,
+  on404: 'not-found' | 'none' = 'not-found',
+): Promise<SentryPage<z.infer<S>> | undefined> {
+  return sentryRequest(o, 'POST', url, body, schema, on404);
+}
+
+async function sentryRequest<S extends z.ZodType>(
+  o: SentryHttpOptions,
+  method: 'GET' | 'POST',
+  url: string,
+  body: unknown,
+  schema: S,
+  on404: 'not-found' | 'none',
+): Promise<SentryPage<z.infer<S>> | undefined> {
   const full = url.startsWith('http://') || url.startsWith('https://') ? url : `${o.baseUrl}${url}`;
   // The token goes only to the Sentry it was given for: a next link elsewhere is not followed.
   if (new URL(full).origin !== new URL(o.baseUrl).origin)
-    throw new SentryUnavailableError(o.source, o.baseUrl, `it pointed to another address for the next page (${new URL(full).origin}), which was not followed`);
+    throw new SentryUnavailableError(
+      o.source,
+      o.baseUrl,
+      `it pointed to another address for the next page (${new URL(full).origin}), which was not followed`,
+      undefined,
+      o.tail,
+    );
   const maxWaits = o.maxWaits ?? 3;
   const maxWaitSeconds = o.maxWaitSeconds ?? 60;
   for (let waits = 0; ; waits++) {
     let res: Response;
     try {
       res = await (o.fetch ?? fetch)(full, {
-        headers: { Authorization: `Bearer ${o.token}`, Accept: 'application/json' },
+        method,
+        headers: {
+          Authorization: `Bearer ${o.token}`,
+          Accept: 'application/json',
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         redirect: 'error',
         signal: AbortSignal.timeout(o.timeoutMs ?? 30_000),
       });
     } catch (e) {
-      throw new SentryUnavailableError(o.source, o.baseUrl, `no answer: ${causeOf(e)}`);
+      throw new SentryUnavailableError(o.source, o.baseUrl, `no answer: ${causeOf(e)}`, undefined, o.tail);
     }
     if (res.status === 429) {
       await res.body?.cancel();
@@ -67,26 +103,27 @@ export async function sentryGet<S extends z.ZodType>(
           o.baseUrl,
           `rate limited (429) ${waits + 1} time(s) in a row, the last asking to wait ${wait} s; try again later`,
           429,
+          o.tail,
         );
       await (o.sleep ?? sleep)(wait * 1000);
       continue;
     }
-    if (res.status === 401) throw new SentryAuthError(o.source, 'rejected', 401);
-    if (res.status === 403) throw new SentryAuthError(o.source, 'forbidden', 403);
+    if (res.status === 401) throw new SentryAuthError(o.source, 'rejected', 401, o.tail);
+    if (res.status === 403) throw new SentryAuthError(o.source, 'forbidden', 403, o.tail);
     if (res.status === 404) {
       await res.body?.cancel();
       if (on404 === 'none') return undefined;
-      throw new SentryNotFoundError(o.source, o.baseUrl);
+      throw new SentryNotFoundError(o.source, o.baseUrl, o.tail);
     }
     if (!res.ok) {
       await res.body?.cancel();
-      throw new SentryUnavailableError(o.source, o.baseUrl, `it answered ${res.status} ${res.statusText} to GET ${pathOf(full)}`, res.status);
+      throw new SentryUnavailableError(o.source, o.baseUrl, `it answered ${res.status} ${res.statusText} to ${method} ${pathOf(full)}`, res.status, o.tail);
     }
     let json: unknown;
     try {
       json = await res.json();
     } catch (e) {
-      throw new SentryUnavailableError(o.source, o.baseUrl, `GET ${pathOf(full)} did not answer JSON: ${causeOf(e)}`, res.status);
+      throw new SentryUnavailableError(o.source, o.baseUrl, `${method} ${pathOf(full)} did not answer JSON: ${causeOf(e)}`, res.status, o.tail);
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
@@ -94,7 +131,9 @@ export async function sentryGet<S extends z.ZodType>(
       throw new SentryUnavailableError(
         o.source,
         o.baseUrl,
-        `GET ${pathOf(full)} answered a shape this version does not read (${issue ? `${issue.path.join('.') || 'the answer'}: ${issue.message}` : 'unknown'})`,
+        `${method} ${pathOf(full)} answered a shape this version does not read (${issue ? `${issue.path.join('.') || 'the answer'}: ${issue.message}` : 'unknown'})`,
+        undefined,
+        o.tail,
       );
     }
     const next = nextLink(res.headers.get('link'));

@@ -74,6 +74,9 @@ function blockMarkdown(b: Block): string[] {
       return [`${b.passed} passed, ${b.failed} failed`];
     case 'issue':
       return [`**Title:** ${inline(b.title)}`, '', ...(b.cause ? [`**Cause:** ${inline(b.cause)}`, ''] : []), fence(b.body)];
+    case 'links':
+      // As code, not markdown links: a details document never makes a link of a saved value.
+      return b.links.map((l) => `${inline(l.label)}: ${inline(l.url)}`);
   }
 }
 

@@ -55,7 +55,7 @@ ${list}
 
 ${layout.describe()}
 
-${groupSteps(layout, 'read its reports and find the bug they point at', "cites the group's reports by path")}`;
+${groupSteps(layout, 'read its reports and find the bug they point at', "cites the group's reports by path, says what you fixed")}`;
   return {
     name: CRASH_FOLDER_TASK,
     description: `The crash reports in ${rel}`,
@@ -94,7 +94,12 @@ ${sentryGroupList(saved)}
 
 ${layout.describe()}
 
-${groupSteps(layout, 'read the files in its stack and find the bug it points at', "links the group's Sentry issue")}`;
+${groupSteps(
+  layout,
+  'read the files in its stack and find the bug it points at',
+  "says what you fixed (the group's Sentry issue is linked at its end for you)",
+  ["then call sentry_comment once with the group's cause: it comments on the Sentry issue with the links of its issue (and pull request)."],
+)}`;
   return {
     name: CRASH_FOLDER_TASK,
     description: `The crash groups of the Sentry project ${org}/${project}`,
@@ -177,14 +182,22 @@ export async function crashFolderGroups(workspace: string, crashes: string): Pro
   return g.groups.map((x) => ({ cause: x.cause, signature: x.signature, reports: x.reports }));
 }
 
-/** What the model does for each crash group, whatever the groups came from; `evidence`: what the issue body says of the group's crashes. */
-function groupSteps(layout: { regressionTest(cause: string): string }, find: string, evidence: string): string {
+/**
+ * What the model does for each crash group, whatever the groups came from; `evidence`: what the
+ * issue body says; `more`: steps after the issue (and the pull request, when offered).
+ */
+function groupSteps(layout: { regressionTest(cause: string): string }, find: string, evidence: string, more: readonly string[] = []): string {
+  const steps = [
+    find,
+    `write a regression test that reproduces it (for cause "<cause>": ${layout.regressionTest('<cause>')}), and run it with run_tests to see it fail`,
+    'fix the bug with the smallest change (str_replace, or your own editing tool)',
+    'run the tests until they all pass',
+    "when the repository has git history, find the commit that introduced the bug (git_log with the crashing lines' range, git_blame, git_log_search for the code it added)",
+    `file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that ${evidence}, and, when you found it, names the commit that introduced the bug on a line of its own: "Introduced by: <short hash> <commit subject>"`,
+    'when commit_fix and pull_request are offered, commit the test and fix with commit_fix and open the pull request with pull_request',
+    ...more,
+  ];
   return `For each group:
-1. ${find};
-2. write a regression test that reproduces it (for cause "<cause>": ${layout.regressionTest('<cause>')}), and run it with run_tests to see it fail;
-3. fix the bug with the smallest change (str_replace, or your own editing tool);
-4. run the tests until they all pass;
-5. when the repository has git history, find the commit that introduced the bug (git_log with the crashing lines' range, git_blame, git_log_search for the code it added);
-6. file exactly one issue with issue_file: cause = the group's cause, a title saying what goes wrong, and a body that ${evidence}, says what you fixed, and, when you found it, names the commit that introduced the bug on a line of its own: "Introduced by: <short hash> <commit subject>".
+${steps.map((t, i) => `${i + 1}. ${t.replace(/[.;]$/, '')}${i === steps.length - 1 ? '.' : ';'}`).join('\n')}
 When every group is done, answer with a short summary that names each issue by number (#N).`;
 }
