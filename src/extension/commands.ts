@@ -143,7 +143,13 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
         const state = await store.readRun(runId);
         // A finished run shows its saved result and calls no model: nothing to pick or unlock.
         const model = state.phase === 'done' ? undefined : await modelForResume(state.config, d.settings(), { keys: d.keys, log: d.log });
-        await d.manager.resume(runId, state.task, model, await githubAccess(state.config.options?.trackerUrl));
+        // A Sentry run's sentry_comment needs the token again (never saved with the run): the stored one, else asked for.
+        const sentryRun = state.phase !== 'done' && (state.config.options?.crashes ?? '').startsWith('sentry:');
+        const sentryToken = sentryRun ? await d.sentryToken.getOrAsk(state.config.options!.crashes!.slice('sentry:'.length)) : undefined;
+        await d.manager.resume(runId, state.task, model, {
+          ...(await githubAccess(state.config.options?.trackerUrl)),
+          ...(sentryToken ? { sentry: { token: sentryToken } } : {}),
+        });
       } catch (e) {
         d.present(e, runId);
       }

@@ -25,8 +25,8 @@ export type ModelOption = TriageRunOptions['model'];
 /** What a start may add: the crash folder of the crash-folder task, a recording to write, a new run on purpose, the tracker and its GitHub token. */
 export type StartExtras = Pick<TriageRunOptions, 'crashes' | 'leaveOut' | 'sentry' | 'recordTo' | 'fresh' | 'trackerUrl' | 'githubToken' | 'githubApiUrl'>;
 
-/** What a resume may add: the GitHub token of a run filing into GitHub (never saved). */
-export type ResumeExtras = Pick<TriageRunOptions, 'githubToken' | 'githubApiUrl'>;
+/** What a resume may add: the GitHub token of a run filing into GitHub, the Sentry token of a Sentry run (neither ever saved). */
+export type ResumeExtras = Pick<TriageRunOptions, 'githubToken' | 'githubApiUrl' | 'sentry'>;
 
 interface ActiveRun {
   runId?: string;
