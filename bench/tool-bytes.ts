@@ -3,7 +3,7 @@
  * job (the real loop and tools on a fresh copy of the sample, an embedded tracker, an approver
  * that approves) and sums the UTF-8 bytes of every tool result the conversation carries to the
  * model. The recording can be any version of the task's (e.g. an older one from git), as long
- * as it still replays against the sample.
+ * as it still replays against the sample. `node out/bench/run.js --only tools` prints the figures.
  */
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
@@ -11,9 +11,11 @@ import * as path from 'node:path';
 import type { Approver, ApprovalAnswer, LadderAnswer } from '../src/agent/approver';
 import type { ModelReply } from '../src/core/conversation';
 import type { ModelProvider, ModelRequest } from '../src/model/provider';
-import { RecordedModel } from '../src/model/recorded-provider';
+import { loadRecording, RecordedModel } from '../src/model/recorded-provider';
 import type { Recording } from '../src/model/recording-format';
 import { runTriage } from '../src/triage/job';
+import { tasks } from '../src/triage/tasks/catalog';
+import type { Report } from './report';
 
 export interface ToolBytes {
   task: string;
@@ -66,5 +68,28 @@ export async function toolResultBytes(task: string, recording: Recording): Promi
     return { task, bytes: model.bytes, results: model.results };
   } finally {
     await fs.rm(stateDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Each bundled task's tool-result bytes before the re-authoring with the new tools (issue 20
+ * item 8): the recordings of commit 6c2358b (main before the re-authoring), replayed through
+ * toolResultBytes with today's tools (numbered read_file lines included).
+ */
+export const BYTES_BEFORE: Readonly<Record<string, number>> = {
+  'm1-done-after-delete': 23_457,
+  'cart-unknown-coupon': 7_617,
+  'batch-parser': 37_429,
+};
+
+/** The figures: per bundled task, its recording's tool-result bytes now, against before (target: fewer). */
+export async function toolBytesPerTask(report: Report): Promise<void> {
+  for (const task of tasks()) {
+    const before = BYTES_BEFORE[task.name];
+    const now = await toolResultBytes(task.name, await loadRecording(task.recording));
+    const name = `tool-result bytes, ${task.name}`;
+    const note = `before ${before ?? '?'} B (recording at 6c2358b), now ${now.bytes} B over ${now.results} results`;
+    if (before === undefined) report.add({ bench: 'tools', name, value: now.bytes, unit: 'B', note: `${note}; no before figure for this task` });
+    else report.atMost({ bench: 'tools', name, value: now.bytes, unit: 'B', note }, before - 1, `< ${before}`);
   }
 }
