@@ -85,15 +85,20 @@ export class ScriptBuilder {
     return at[0];
   }
 
-  /** A crash report read up to its last stack frame in the app (the runtime's own frames and the footer left out). */
-  readReport(report: string): PlannedCall {
+  /**
+   * A crash report's first `count` lines (default 30), as a model that has seen one report of
+   * the sample reads the next: the header, the input and the stack trace down to the app's
+   * frames, without the runtime's own frames and the footer. The lines must reach the last app frame.
+   */
+  readReport(report: string, count = 30): PlannedCall {
     const lines = this.lines(report);
     let last = -1;
     lines.forEach((l, i) => {
       if (/^\s+at .*\/(?:src|bin)\//.test(l)) last = i + 1;
     });
     if (last === -1) throw new Error(`script: no app frame in ${report}`);
-    return this.read(report, { start: 1, count: last });
+    if (last > count) throw new Error(`script: the last app frame of ${report} is on line ${last}, past the ${count} lines read`);
+    return this.read(report, { start: 1, count });
   }
 
   /** search_files for `query` (literal unless `o.regex`), optionally in a folder, a glob, with context lines. */
