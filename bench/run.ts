@@ -13,6 +13,7 @@ import { extension } from './extension';
 import { sweep } from './sweep';
 import { postgres } from './pg';
 import { tools } from './tools';
+import { toolBytesPerTask } from './tool-bytes';
 
 const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension', 'postgres', 'tools'] as const;
 type Bench = (typeof BENCHES)[number];
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
   if (only.has('tools')) {
     progress('tools: search_files vs rg on 5,400 files, read_file of one function');
     await tools(report);
+    progress('tools: tool-result bytes per bundled task (replays of the recordings)');
+    await toolBytesPerTask(report);
   }
   if (only.has('extension')) {
     progress('extension: sizes and activation');

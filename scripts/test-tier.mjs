@@ -31,6 +31,7 @@ const RULES = [
       'triage/tasks/',
       'triage/job/history.test.js',
       'triage/job/record.test.js',
+      'bench/tool-bytes.test.js',
       'tools/run-tests.test.js',
       'durable/lock.test.js',
       'durable/journal.test.js',

@@ -52,13 +52,63 @@ export class ScriptBuilder {
     return { name: 'list_files', args: p === undefined ? {} : { path: p }, expect: { ok: true } };
   }
 
-  read(p: string): PlannedCall {
-    const match = this.exists(p) ? new RegExp(escape(firstLine(this.content(p)))) : undefined;
-    return { name: 'read_file', args: { path: p }, expect: { ok: true, ...(match ? { match } : {}) } };
+  /**
+   * read_file of `p`: the whole file, or with `range` its lines start..start+count-1 (the
+   * result must name that range and show its first line, numbered).
+   */
+  read(p: string, range?: { start: number; count: number }): PlannedCall {
+    if (range === undefined) {
+      const match = this.exists(p) ? new RegExp(escape(firstLine(this.content(p)))) : undefined;
+      return { name: 'read_file', args: { path: p }, expect: { ok: true, ...(match ? { match } : {}) } };
+    }
+    const lines = this.lines(p);
+    const last = Math.min(lines.length, range.start + range.count - 1);
+    if (range.start > last) throw new Error(`script: ${p} has ${lines.length} lines; a read from line ${range.start} shows none`);
+    const header = `${escape(p)}: lines ${range.start}-${last} of ${lines.length};`;
+    const first = `\n${range.start}\t${escape(lines[range.start - 1])}(\n|$)`;
+    return {
+      name: 'read_file',
+      args: { path: p, start_line: range.start, line_count: range.count },
+      expect: { ok: true, match: new RegExp(`^${header}[^]*${first}`) },
+    };
   }
 
-  search(query: string, p?: string): PlannedCall {
-    return { name: 'search_files', args: p === undefined ? { query } : { query, path: p }, expect: { ok: true, match: new RegExp(escape(query)) } };
+  /** read_file of lines `from`..`to` (1-based, inclusive) of `p`. */
+  readLines(p: string, from: number, to: number): PlannedCall {
+    return this.read(p, { start: from, count: to - from + 1 });
+  }
+
+  /** The 1-based number of the one line of `p` that contains `text` (the script names code by its text, not by a number it would have to keep in step). */
+  lineOf(p: string, text: string): number {
+    const at = this.lines(p).flatMap((l, i) => (l.includes(text) ? [i + 1] : []));
+    if (at.length !== 1) throw new Error(`script: "${text}" must be on exactly one line of ${p} (found on ${at.length})`);
+    return at[0];
+  }
+
+  /**
+   * A crash report's first `count` lines (default 30), as a model that has seen one report of
+   * the sample reads the next: the header, the input and the stack trace down to the app's
+   * frames, without the runtime's own frames and the footer. The lines must reach the last app frame.
+   */
+  readReport(report: string, count = 30): PlannedCall {
+    const lines = this.lines(report);
+    let last = -1;
+    lines.forEach((l, i) => {
+      if (/^\s+at .*\/(?:src|bin)\//.test(l)) last = i + 1;
+    });
+    if (last === -1) throw new Error(`script: no app frame in ${report}`);
+    if (last > count) throw new Error(`script: the last app frame of ${report} is on line ${last}, past the ${count} lines read`);
+    return this.read(report, { start: 1, count });
+  }
+
+  /** search_files for `query` (literal unless `o.regex`), optionally in a folder, a glob, with context lines. */
+  search(query: string, o: { path?: string; glob?: string; regex?: boolean; context?: number; match?: RegExp } = {}): PlannedCall {
+    const args: Record<string, unknown> = { query };
+    if (o.path !== undefined) args.path = o.path;
+    if (o.regex) args.regex = true;
+    if (o.glob !== undefined) args.glob = o.glob;
+    if (o.context !== undefined) args.context = o.context;
+    return { name: 'search_files', args, expect: { ok: true, match: o.match ?? new RegExp(o.regex ? query : escape(query)) } };
   }
 
   /** run_tests; `passes` says whether the run must pass (true) or fail (false). */
@@ -102,6 +152,14 @@ export class ScriptBuilder {
     const mine = this.files.get(p);
     if (mine !== undefined) return mine;
     return fs.readFileSync(path.join(this.sample, ...p.split('/')), 'utf8');
+  }
+
+  /** The lines of a file as the script has left it (as read_file numbers them). */
+  lines(p: string): string[] {
+    const text = this.content(p);
+    const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+    if (text.endsWith('\n')) lines.pop();
+    return lines;
   }
 
   exists(p: string): boolean {

@@ -165,7 +165,7 @@ export function batchScript(b: ScriptBuilder): void {
   b.say('The baseline passes. Starting with csv-short-row: three reports.', ...csv.map((x) => b.read(x)));
   b.say(
     `All three fail at ${b.topFrame(csv[0])} reading .trim() of a field that is not there: a trailing newline, a blank line and a short row.`,
-    b.read('src/csv.js'),
+    b.readLines('src/csv.js', b.lineOf('src/csv.js', 'Parses CSV text') - 1, b.lineOf('src/csv.js', 'function parseCsv(text) {') + 11),
   );
   b.say(
     'parseCsv maps every line after the header, including empty ones, and reads fields[i] for every header name. A regression test with the three inputs:',
@@ -198,8 +198,11 @@ export function batchScript(b: ScriptBuilder): void {
 
   // 2. ini-key-before-section
   const ini = r('ini-key-before-section');
-  b.say('Filed as #1. Next, ini-key-before-section.', ...ini.map((x) => b.read(x)));
-  b.say(`Both configs have keys before the first [section]; the trace points at ${b.topFrame(ini[0])}.`, b.read('src/ini.js'));
+  b.say('Filed as #1. Next, ini-key-before-section; the reports share one layout, so I read each down to its stack trace.', ...ini.map((x) => b.readReport(x)));
+  b.say(
+    `Both configs have keys before the first [section]; the trace points at ${b.topFrame(ini[0])}.`,
+    b.readLines('src/ini.js', b.lineOf('src/ini.js', 'Parses an INI file') - 1, b.lineOf('src/ini.js', 'return out;') + 1),
+  );
   b.say(
     'The doc comment says keys before the first section belong to the top level, but `current` starts undefined. A regression test:',
     b.write(t('ini-key-before-section'), TESTS.ini),
@@ -221,8 +224,11 @@ export function batchScript(b: ScriptBuilder): void {
 
   // 3. duration-unknown-unit
   const dur = r('duration-unknown-unit');
-  b.say('#2 filed. Now duration-unknown-unit.', ...dur.map((x) => b.read(x)));
-  b.say(`"30min", "90sec" and "2w": units that are not in the table, failing at ${b.topFrame(dur[0])}.`, b.read('src/duration.js'));
+  b.say('#2 filed. Now duration-unknown-unit.', ...dur.map((x) => b.readReport(x)));
+  b.say(
+    `"30min", "90sec" and "2w": units that are not in the table, failing at ${b.topFrame(dur[0])}.`,
+    b.readLines('src/duration.js', 1, b.lineOf('src/duration.js', 'return total;') + 1),
+  );
   b.say(
     'The input regex accepts any letters as a unit, and UNITS[unit] is undefined for one it does not know. Text it cannot read is already a SyntaxError, so an unknown unit should be one too, naming the unit. A regression test:',
     b.write(t('duration-unknown-unit'), TESTS.duration),
@@ -251,8 +257,11 @@ export function batchScript(b: ScriptBuilder): void {
 
   // 4. query-flag-without-value
   const q = r('query-flag-without-value');
-  b.say('#3 filed. Next, query-flag-without-value.', ...q.map((x) => b.read(x)));
-  b.say(`Both URLs have a bare key (preview, debug); the crash is in decode at ${b.topFrame(q[0])}.`, b.read('src/query.js'));
+  b.say('#3 filed. Next, query-flag-without-value.', ...q.map((x) => b.readReport(x)));
+  b.say(
+    `Both URLs have a bare key (preview, debug); the crash is in decode at ${b.topFrame(q[0])}.`,
+    b.readLines('src/query.js', 1, b.lineOf('src/query.js', 'return out;') + 1),
+  );
   b.say(
     'For a pair without "=", rawValue is undefined and decode calls .replace on it. A bare flag should read as an empty string. The test:',
     b.write(t('query-flag-without-value'), TESTS.query),
@@ -276,10 +285,10 @@ export function batchScript(b: ScriptBuilder): void {
 
   // 5. semver-prerelease (two patches)
   const sv = r('semver-prerelease');
-  b.say('#4 filed. Now semver-prerelease.', ...sv.map((x) => b.read(x)));
+  b.say('#4 filed. Now semver-prerelease.', ...sv.map((x) => b.readReport(x)));
   b.say(
     `Pre-releases (2.0.0-rc.1, 1.3.0-beta.2) do not match the regex, so exec returns null and the destructuring at ${b.topFrame(sv[0])} throws.`,
-    b.read('src/semver.js'),
+    b.readLines('src/semver.js', 1, b.lineOf('src/semver.js', 'function maxVersion(list) {') + 2),
   );
   b.say(
     'Pre-releases have to parse, and sort before their release. A regression test, including the plugin manifest from the second report:',
@@ -326,11 +335,14 @@ export function batchScript(b: ScriptBuilder): void {
 
   // 6. template-missing-path
   const tp = r('template-missing-path');
-  b.say('#5 filed. Last, template-missing-path.', ...tp.map((x) => b.read(x)));
-  b.say(`Guest orders have no user, company accounts have customer: null; both fail in lookup at ${b.topFrame(tp[0])}.`, b.read('src/template.js'));
+  b.say('#5 filed. Last, template-missing-path.', ...tp.map((x) => b.readReport(x)));
+  b.say(
+    `Guest orders have no user, company accounts have customer: null; both fail in lookup at ${b.topFrame(tp[0])}.`,
+    b.readLines('src/template.js', 1, b.lineOf('src/template.js', 'function render(') + 5),
+  );
   b.say(
     'render promises that a missing value renders empty, but lookup only survives a missing last key. Checking who else uses lookup before changing it:',
-    b.search('lookup('),
+    b.search('lookup(', { glob: 'src/**/*.js' }),
   );
   b.say('Only render uses it. A regression test with both mails:', b.write(t('template-missing-path'), TESTS.template));
   b.say('Run it.', b.runTests([t('template-missing-path')], false));

@@ -27,11 +27,15 @@ test('a refused coupon leaves the cart as it was', () => {
 export function cartScript(b: ScriptBuilder): void {
   const reports = b.reports('unknown-coupon');
   b.say('Let me see the repository and the crash reports.', b.listFiles());
-  b.say('One crash folder, unknown-coupon, with three reports.', ...reports.map((r) => b.read(r)));
+  b.say(
+    'One crash folder, unknown-coupon, with three reports. The first one whole, then the coupon code and the app frames of every report.',
+    b.read(reports[0]),
+    b.search('"coupon":|^\\s+at .*/(src|bin)/', { path: 'crashes/unknown-coupon', regex: true, match: /3 files?[^]*order-88190\.txt/ }),
+  );
   b.say(
     `Every trace ends in discountFor (${b.topFrame(reports[0])}) called from Cart.discount, for codes the shop does not have: SUMMER20, spring-10, "WELCOME 5". Reading the cart and the coupons.`,
     b.read('src/cart.js'),
-    b.read('src/coupons.js'),
+    b.readLines('src/coupons.js', b.lineOf('src/coupons.js', '/** Cents off a subtotal'), b.lineOf('src/coupons.js', 'return Math.min(coupon.amount') + 1),
   );
   b.say(
     'applyCoupon stores any code, and discount() later looks it up in COUPONS and passes undefined to discountFor. The README says an unknown coupon must be a CheckoutError. A regression test first:',

@@ -90,12 +90,12 @@ export function mainScript(b: ScriptBuilder): void {
   );
   b.say(
     `Both traces end in TodoList.markDone (${at(done[0])}): the item is undefined because it was deleted before "done". Let me read the list and the command layer.`,
-    b.read('src/todos.js'),
-    b.read('src/commands.js'),
+    b.readLines('src/todos.js', b.lineOf('src/todos.js', '  find(id) {') - 1, b.lineOf('src/todos.js', '  rename(id, title) {') + 7),
+    b.readLines('src/commands.js', b.lineOf('src/commands.js', '/** Runs one command line'), b.lineOf('src/commands.js', 'return session;') + 1),
   );
   b.say(
     'markDone reads this.items directly, while reopen, rename and remove go through find(), which throws a UsageError ("no todo #N") that runSession reports without ending the session. Let me check nothing else calls markDone in a way that relies on it.',
-    b.search('markDone'),
+    b.search('markDone', { glob: '*.js' }),
   );
   b.say(
     'Besides the tests, only commands.js calls it: the done command, and the undo of a reopen. Before changing anything, the current suite:',
@@ -133,8 +133,15 @@ export function mainScript(b: ScriptBuilder): void {
     ),
   );
 
-  b.say('Filed as #1. Next, undo-empty-history.', b.read(undo[0]), b.read(undo[1]));
-  b.say(`Both end in History.undo (${at(undo[0])}): an undo with an empty history.`, b.read('src/history.js'));
+  b.say(
+    'Filed as #1. Next, undo-empty-history; its reports have the same layout, so only down to the stack trace.',
+    b.readReport(undo[0]),
+    b.readReport(undo[1]),
+  );
+  b.say(
+    `Both end in History.undo (${at(undo[0])}): an undo with an empty history.`,
+    b.readLines('src/history.js', b.lineOf('src/history.js', '/** Reverts the last change'), b.lineOf('src/history.js', 'return entry.label;') + 1),
+  );
   b.say(
     'undo() is documented to return null when there is nothing to undo, and commands.js already prints "nothing to undo" for null, but it calls revert() on the undefined entry first. A regression test:',
     b.write('test/regression-undo-empty-history.test.js', TEST_UNDO),
@@ -171,10 +178,10 @@ export function mainScript(b: ScriptBuilder): void {
     ),
   );
 
-  b.say('Filed as #2. Last, invalid-due-date: three reports.', b.read(due[0]), b.read(due[1]), b.read(due[2]));
+  b.say('Filed as #2. Last, invalid-due-date: three reports.', b.readReport(due[0]), b.readReport(due[1]), b.readReport(due[2]));
   b.say(
     `All three are "RangeError: Invalid time value" in formatDue (${at(due[0])}) for due dates "next", "31/03/2025" and "2025-13-01". The bad value comes from parseDue; let me read it.`,
-    b.read('src/dates.js'),
+    b.readLines('src/dates.js', 1, b.lineOf('src/dates.js', 'function formatDue(date) {') + 2),
   );
   b.say(
     'parseDue turns any text into new Date(`${s}T00:00:00Z`), so text that is not a date becomes an Invalid Date and only blows up later, when it is formatted. A day that does not exist, like 2025-02-30, silently rolls over to March. A regression test:',
