@@ -13,7 +13,7 @@ import { SECTION, settings, stateDirectory, workspaceFolder, workspaceIdentity }
 import { WorkspaceSettingsNotices } from './workspace-settings';
 import { noLinks } from './logic/no-links';
 import { waitingBadge } from './logic/run-rows';
-import { changedKeys, paletteContext, type ContextKey } from './logic/palette-context';
+import { changedKeys, paletteContext, questionsInPalette, type ContextKey } from './logic/palette-context';
 import { registerDocs } from './docs';
 import { RunManager } from './run-manager';
 import { RUNS_VIEW, RunsView } from './runs-view';
@@ -129,7 +129,10 @@ export function activate(context: vscode.ExtensionContext): void {
         setPaletteContext(
           paletteContext({
             runs: mine.map((l) => ({ runId: l.runId, phase: l.state?.phase, locked: l.locked })),
-            waiting: n,
+            waiting: questionsInPalette(
+              n,
+              mine.filter((l) => !runs.isActive(l.runId)).map((l) => ({ locked: l.locked, pending: l.state?.pending?.length ?? 0 })),
+            ),
             activeHere: runs.list().flatMap((r) => (r.runId ? [r.runId] : [])),
           }),
         );

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CONTEXT_KEYS, changedKeys, paletteContext } from '../../src/extension/logic/palette-context';
+import { CONTEXT_KEYS, changedKeys, paletteContext, questionsInPalette } from '../../src/extension/logic/palette-context';
 
 function manifest(): { contributes: { menus: { commandPalette: { command: string; when?: string }[] } } } {
   let dir = __dirname;
@@ -47,4 +47,16 @@ test('only the keys that changed are set again', () => {
   assert.deepEqual(changedKeys(a, b).sort(), [CONTEXT_KEYS.hasActiveRun, CONTEXT_KEYS.hasRuns].sort());
   assert.deepEqual(changedKeys({}, a).length, Object.keys(CONTEXT_KEYS).length);
   assert.deepEqual(changedKeys(a, a), []);
+});
+
+test("a question asked in another window keeps Approve in this window's palette (its pick says where to answer), though the badge leaves it out", () => {
+  // The second window: badge 0, one question saved in a run another window holds.
+  const waiting = questionsInPalette(0, [
+    { locked: true, pending: 1 },
+    { locked: false, pending: 0 },
+  ]);
+  assert.equal(waiting, 1);
+  assert.equal(paletteContext({ runs: [{ runId: 'r1', phase: 'paused', locked: true }], waiting, activeHere: [] })[CONTEXT_KEYS.hasPendingQuestion], true);
+  // No question anywhere: hidden.
+  assert.equal(questionsInPalette(0, [{ locked: true, pending: 0 }]), 0);
 });

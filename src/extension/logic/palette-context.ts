@@ -5,7 +5,7 @@
  */
 
 export const CONTEXT_KEYS = {
-  /** A question waits for a person in this workspace's runs (the Runs view's badge is above 0). */
+  /** A question waits in this workspace's runs: this window's (the badge) or another window's (its pick says where to answer). */
   hasPendingQuestion: 'durableTriage.hasPendingQuestion',
   /** A run runs (or waits for an answer) in this window. */
   hasActiveRun: 'durableTriage.hasActiveRun',
@@ -20,7 +20,7 @@ export type ContextKey = (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS];
 export interface PaletteState {
   /** This workspace's runs, as listed in the store. */
   runs: readonly { runId: string; phase?: string; locked: boolean }[];
-  /** Questions waiting for a person (the badge's count). */
+  /** Questions waiting for a person: the badge's count, and those asked in another window (questionsInPalette). */
   waiting: number;
   /** The runs running in this window. */
   activeHere: readonly string[];
@@ -40,4 +40,13 @@ export function paletteContext(s: PaletteState): Record<ContextKey, boolean> {
 /** The keys whose value differs from `before` (what setContext must be told again). */
 export function changedKeys(before: Partial<Record<ContextKey, boolean>>, now: Record<ContextKey, boolean>): ContextKey[] {
   return (Object.keys(now) as ContextKey[]).filter((k) => before[k] !== now[k]);
+}
+
+/**
+ * How many questions the palette's Approve / Deny offer: the badge's (this window's) and those
+ * saved in runs another window or a triage process has open, which the badge leaves out but the
+ * picker lists, marked, to say where to answer them.
+ */
+export function questionsInPalette(badge: number, runs: readonly { locked: boolean; pending: number }[]): number {
+  return badge + runs.filter((r) => r.locked).reduce((n, r) => n + r.pending, 0);
 }
