@@ -289,11 +289,16 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     if (!tracker) return;
     const access = await githubAccess(tracker.trackerUrl);
     d.log.info(
-      `start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`,
+      `start: ${task.task}${task.kind === 'folder' ? ` (crash reports in ${task.crashes})` : ''} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}${task.kind === 'folder' && s.pullRequests ? ', a pull request per cause' : ''}`,
     );
     await d.manager.start(task.task, ws, model, {
       ...(task.kind === 'folder'
-        ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}), ...(task.sentry ? { sentry: task.sentry } : {}) }
+        ? {
+            crashes: task.crashes,
+            ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}),
+            ...(task.sentry ? { sentry: task.sentry } : {}),
+            ...(s.pullRequests ? { pullRequests: s.pullRequests } : {}),
+          }
         : {}),
       ...(what.fresh ? { fresh: true } : {}),
       ...tracker,
@@ -322,7 +327,12 @@ export function registerCommands(context: vscode.ExtensionContext, d: CommandDep
     d.log.info(`start (recording to ${target.fsPath}): ${task.task} with ${provider} in ${ws}, issues to ${tracker.trackerUrl ?? 'the embedded tracker'}`);
     await d.manager.start(task.task, ws, model, {
       ...(task.kind === 'folder'
-        ? { crashes: task.crashes, ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}), ...(task.sentry ? { sentry: task.sentry } : {}) }
+        ? {
+            crashes: task.crashes,
+            ...(task.leaveOut.length ? { leaveOut: task.leaveOut } : {}),
+            ...(task.sentry ? { sentry: task.sentry } : {}),
+            ...(s.pullRequests ? { pullRequests: s.pullRequests } : {}),
+          }
         : {}),
       recordTo: target.fsPath,
       ...(what.fresh ? { fresh: true } : {}),

@@ -22,8 +22,11 @@ import type { RunStore } from '../store/run-store';
 
 export type ModelOption = TriageRunOptions['model'];
 
-/** What a start may add: the crash folder of the crash-folder task, a recording to write, a new run on purpose, the tracker and its GitHub token. */
-export type StartExtras = Pick<TriageRunOptions, 'crashes' | 'leaveOut' | 'sentry' | 'recordTo' | 'fresh' | 'trackerUrl' | 'githubToken' | 'githubApiUrl'>;
+/** What a start may add: the crash folder of the crash-folder task, a recording to write, a new run on purpose, the tracker and its GitHub token, pull requests. */
+export type StartExtras = Pick<
+  TriageRunOptions,
+  'crashes' | 'leaveOut' | 'sentry' | 'recordTo' | 'fresh' | 'trackerUrl' | 'githubToken' | 'githubApiUrl' | 'pullRequests'
+>;
 
 /** What a resume may add: the GitHub token of a run filing into GitHub, the Sentry token of a Sentry run (neither ever saved). */
 export type ResumeExtras = Pick<TriageRunOptions, 'githubToken' | 'githubApiUrl' | 'sentry'>;

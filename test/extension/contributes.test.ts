@@ -123,7 +123,13 @@ test("the settings the code reads are exactly the contributed ones, with the con
   assert.equal(props['durableTriage.maxRestarts'].default, 10);
   assert.equal(props['durableTriage.budget.maxTurns'].default, DEFAULT_LIMITS.maxTurns, 'the Settings UI shows the default the code applies');
   assert.equal(props['durableTriage.budget.maxDollars'].default, DEFAULT_LIMITS.maxDollars);
-  assert.deepEqual(props['durableTriage.approval.tools'].default, ['issue_file']);
+  assert.deepEqual(
+    props['durableTriage.approval.tools'].default,
+    ['issue_file', 'pull_request'],
+    'opening a pull request waits for a yes, as filing an issue does',
+  );
+  assert.equal(props['durableTriage.pullRequests.enabled'].default, false);
+  assert.equal(props['durableTriage.pullRequests.draft'].default, true);
   assert.deepEqual(props['durableTriage.model.provider'].enum, ['recorded', 'vscode-lm', 'anthropic', 'openai']);
   assert.equal(props['durableTriage.keys'].default, true);
   assert.equal(props['durableTriage.debug.dieAfterTool'].default, '');

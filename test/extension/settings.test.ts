@@ -5,13 +5,13 @@ import { DEFAULT_LIMITS } from '../../src/agent/budget';
 
 const from = (o: Record<string, unknown>) => (k: string) => o[k];
 
-test('defaults: the default turns and dollars (DEFAULT_LIMITS), 10 restarts, issue_file asked, recorded model, keys on', () => {
+test('defaults: the default turns and dollars (DEFAULT_LIMITS), 10 restarts, issue_file and pull_request asked, recorded model, keys on', () => {
   const { settings, problems } = readSettings(from({}));
   assert.deepEqual(problems, []);
   assert.deepEqual(settings, {
     stateDirectory: '',
     limits: { maxRestarts: DEFAULT_MAX_RESTARTS, maxTurns: 100, maxDollars: 5 },
-    approvalTools: ['issue_file'],
+    approvalTools: ['issue_file', 'pull_request'],
     provider: 'recorded',
     keys: true,
     prices: {},
@@ -63,7 +63,7 @@ test('unusable values fall back to the default and are reported by name', () => 
     }),
   );
   assert.deepEqual(settings.limits, { maxRestarts: 10, ...DEFAULT_LIMITS });
-  assert.deepEqual(settings.approvalTools, ['issue_file']);
+  assert.deepEqual(settings.approvalTools, ['issue_file', 'pull_request']);
   assert.equal(settings.provider, 'recorded');
   assert.equal(settings.baseUrl, undefined);
   assert.equal(settings.keys, true);
@@ -121,4 +121,21 @@ test('the Sentry settings: a project makes it a crash source with its URL, query
     assert.match(r.problems[0], /^durableTriage\.crashes\.sentry\*: .*not offered/);
     assert.ok(!r.problems[0].includes(':pw@'));
   }
+});
+
+test('pull requests: off unless durableTriage.pullRequests.enabled; base and remote as given, drafts by default', () => {
+  assert.equal(readSettings(from({})).settings.pullRequests, undefined);
+  assert.equal(readSettings(from({ 'pullRequests.enabled': false, 'pullRequests.base': 'main' })).settings.pullRequests, undefined);
+  assert.deepEqual(readSettings(from({ 'pullRequests.enabled': true })).settings.pullRequests, { draft: true });
+  assert.deepEqual(
+    readSettings(from({ 'pullRequests.enabled': true, 'pullRequests.base': ' release ', 'pullRequests.remote': 'upstream', 'pullRequests.draft': false }))
+      .settings.pullRequests,
+    { base: 'release', remote: 'upstream', draft: false },
+  );
+  const bad = readSettings(from({ 'pullRequests.enabled': 'yes', 'pullRequests.draft': 'no' }));
+  assert.equal(bad.settings.pullRequests, undefined, 'a value that is not true leaves pull requests off');
+  assert.deepEqual(bad.problems.sort(), [
+    'durableTriage.pullRequests.draft should be true or false, not "no"; using the default.',
+    'durableTriage.pullRequests.enabled should be true or false, not "yes"; using the default.',
+  ]);
 });

@@ -28,6 +28,10 @@ export const USER_ONLY_SETTINGS = [
   'crashes.sentryUrl',
   'crashes.sentryQuery',
   'crashes.sentryLimit',
+  'pullRequests.enabled',
+  'pullRequests.base',
+  'pullRequests.remote',
+  'pullRequests.draft',
 ] as const;
 
 /** A workspace value is used only once the user allowed it for this workspace. */

@@ -43,6 +43,15 @@ export interface ExtensionSettings {
   testCommand?: string;
   /** durableTriage.crashes.sentry*: the Sentry project Start Triage offers (its token is in secret storage). */
   sentry?: SentrySetting;
+  /** durableTriage.pullRequests.*: a branch and pull request per crash group (`--pull-requests`); absent: off. */
+  pullRequests?: PullRequestSetting;
+}
+
+/** What `--pull-requests`, `--base`, `--remote` and `--draft` say on the command line. */
+export interface PullRequestSetting {
+  base?: string;
+  remote?: string;
+  draft: boolean;
 }
 
 export interface SentrySetting {
@@ -63,7 +72,8 @@ function isTrackerSpec(t: string): boolean {
 }
 
 export const DEFAULT_MAX_RESTARTS = 10;
-export const DEFAULT_APPROVAL_TOOLS: readonly string[] = ['issue_file'];
+/** Filing an issue and opening a pull request wait for a person's yes unless the setting says otherwise. */
+export const DEFAULT_APPROVAL_TOOLS: readonly string[] = ['issue_file', 'pull_request'];
 
 export type SettingsGetter = (key: string) => unknown;
 
@@ -126,6 +136,8 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
   if (testCommand) settings.testCommand = testCommand;
   const sentry = sentrySetting(text('crashes.sentry'), get, problems);
   if (sentry) settings.sentry = sentry;
+  const pullRequests = pullRequestSetting(text, read); // read (and checked) even when off
+  if (read('pullRequests.enabled', z.boolean(), 'true or false')) settings.pullRequests = pullRequests;
   const store = text('store');
   if (store) {
     const checked = checkStoreSetting(store);
@@ -180,4 +192,14 @@ function sentrySetting(project: string | undefined, get: SettingsGetter, problem
     problems.push(`durableTriage.crashes.sentry*: ${(e as Error).message} Sentry is not offered as a crash source until it is fixed.`);
     return undefined;
   }
+}
+
+/** The pull-request settings of a run with pull requests on (a remote's name is checked when the run starts). */
+function pullRequestSetting(
+  text: (key: string) => string | undefined,
+  read: <T>(key: string, schema: z.ZodType<T, unknown>, want: string) => T | undefined,
+): PullRequestSetting {
+  const base = text('pullRequests.base');
+  const remote = text('pullRequests.remote');
+  return { ...(base ? { base } : {}), ...(remote ? { remote } : {}), draft: read('pullRequests.draft', z.boolean(), 'true or false') ?? true };
 }
