@@ -19,8 +19,9 @@ if [ -z "${E2E_VSIX:-}" ]; then
   [ -f dist/durable-triage.vsix ] || { echo 'e2e: "npm run package" did not produce dist/durable-triage.vsix' >&2; exit 1; }
 fi
 # The scenarios assert through the CLI (bin/triage.js): the bundle if packaging built it, else tsc's output;
-# the shared-store scenario starts PostgreSQL with tools/pg/local-server.ts as compiled by tsc.
-if [ ! -f dist/cli.js ] || [ ! -f out/tools/pg/local-server.js ]; then step "tsc -p ."; npx tsc -p .; fi
+# the shared-store scenario starts PostgreSQL with tools/pg/local-server.ts as compiled by tsc, the Sentry one
+# uses the unit tests' stand-ins (out/test/support/).
+if [ ! -f dist/cli.js ] || [ ! -f out/tools/pg/local-server.js ] || [ ! -f out/test/support/sentry-standin.js ]; then step "tsc -p ."; npx tsc -p .; fi
 
 step "compile test/e2e"
 rm -rf out/e2e test-artifacts

@@ -56,6 +56,10 @@ export interface CodeServerOptions {
   extensionsDir: string;
   /** Merged over QUIET_USER_SETTINGS into User/settings.json. */
   userSettings?: Record<string, unknown>;
+  /** Added to the server's environment (its extension hosts inherit it). */
+  env?: Record<string, string>;
+  /** More code-server arguments, e.g. ["--disable-extension", "vscode.github-authentication"]. */
+  extraArgs?: string[];
   startTimeoutMs?: number;
 }
 
@@ -121,10 +125,11 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
     '--disable-getting-started-override',
     '--disable-proxy',
     '--ignore-last-opened',
+    ...(opts.extraArgs ?? []),
   ];
   // detached: a process group of its own, so stop() can kill the whole tree at once.
   const child: ChildProcess = spawn(process.execPath, args, {
-    env: isolatedEnv(baseDir),
+    env: { ...isolatedEnv(baseDir), ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

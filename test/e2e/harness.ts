@@ -36,6 +36,8 @@ export { E2eSession, type SessionOptions } from './session';
 export interface SuiteOptions {
   /** The .vsix to install; default dist/durable-triage.vsix. */
   vsix?: string;
+  /** More .vsix files installed beside it (e.g. a sign-in stand-in). */
+  extraVsix?: string[];
 }
 
 export class E2eSuite {
@@ -52,7 +54,7 @@ export class E2eSuite {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'durable-triage-e2e-'));
     try {
       const extensionsDir = path.join(root, 'extensions');
-      await installExtension(opts.vsix ?? DEFAULT_VSIX, path.join(root, 'installer'), extensionsDir);
+      for (const vsix of [opts.vsix ?? DEFAULT_VSIX, ...(opts.extraVsix ?? [])]) await installExtension(vsix, path.join(root, 'installer'), extensionsDir);
       const browser = await launchBrowser(path.join(root, 'browser-home'));
       return new E2eSuite(root, extensionsDir, browser);
     } catch (e) {
@@ -71,7 +73,13 @@ export class E2eSuite {
     // The state folder is a user setting: a workspace value of it is ignored (a run can write the workspace's settings).
     if (opts.workspaceSettings) updateWorkspaceSettings(workspace, opts.workspaceSettings);
     const userSettings = { [opts.stateDirectorySetting ?? 'durableTriage.stateDirectory']: stateDir, ...opts.userSettings };
-    const server = await startCodeServer({ baseDir: path.join(dir, 'server'), extensionsDir: this.extensionsDir, userSettings });
+    const server = await startCodeServer({
+      baseDir: path.join(dir, 'server'),
+      extensionsDir: this.extensionsDir,
+      userSettings,
+      ...(opts.serverEnv ? { env: opts.serverEnv } : {}),
+      ...(opts.serverArgs ? { extraArgs: opts.serverArgs } : {}),
+    });
     const session = new E2eSession(this.browser, opts, dir, workspace, stateDir, server);
     if (opts.openFirstWindow !== false) {
       try {

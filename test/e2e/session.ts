@@ -25,6 +25,10 @@ export interface SessionOptions {
   stateDirectorySetting?: string;
   /** The LogOutputChannel whose log file is copied on failure. */
   extensionLogName?: string;
+  /** Added to code-server's environment (its extension hosts inherit it). */
+  serverEnv?: Record<string, string>;
+  /** More code-server arguments. */
+  serverArgs?: string[];
   /** Open the first window at start (default true). */
   openFirstWindow?: boolean;
 }
