@@ -33,9 +33,9 @@ import {
   type ModelTurn,
   type SentryStandin,
 } from './standins';
-import { APPROVAL, CMD_START, LOG_NAME, approveOne } from './triage-ui';
+import { APPROVAL, CMD_START, LOG_NAME, approveOne, exactly } from './triage-ui';
 import { clickDialogButton, runPanel, scrollPanelTo, waitForRunPanel } from './run-panel';
-import { openNotificationCenter, waitForNotification } from './workbench';
+import { clickNotificationButton, openNotificationCenter, waitForNotification } from './workbench';
 import { WaitAbortedError } from './wait';
 
 const REPO = 'acme/durations';
@@ -121,6 +121,32 @@ async function typeIntoInputBox(s: E2eSession, title: RegExp, value: string): Pr
   await s.page.keyboard.press('Enter');
 }
 
+/**
+ * The first pull request's approval: screenshot it, then Show Details, which shows the branch's
+ * diff against its base (the fix the model wrote); the details are closed again and the same
+ * question stays to be approved.
+ */
+async function showPullRequestDetails(s: E2eSession, message: string): Promise<void> {
+  await s.screenshot('sentry-pr/pr-approval');
+  await clickNotificationButton(s.page, exactly(message), 'Show Details');
+  const fixLine = '+  if (!m || !UNITS[m[2]]) throw new SyntaxError(`not a duration: ${text}`);';
+  await waitFor(
+    async () => {
+      for (const f of s.page.frames()) {
+        const text = await f
+          .locator('body')
+          .innerText({ timeout: 1_000 })
+          .catch(() => '');
+        if (text.includes(fixLine) && text.includes(`${CAUSES[0].file}`)) return true;
+      }
+      return false;
+    },
+    { what: `Show Details of the pull request to show the branch's diff (${fixLine})`, timeoutMs: 30_000, intervalMs: 500 },
+  );
+  await s.screenshot('sentry-pr/pr-approval-details');
+  await runCommand(s.page, 'View: Close Editor');
+}
+
 /** Approves each question until the done notification; screenshots the first pull-request approval. */
 async function approveEach(s: E2eSession): Promise<{ approvals: string[]; done: string }> {
   const approvals: string[] = [];
@@ -142,7 +168,7 @@ async function approveEach(s: E2eSession): Promise<{ approvals: string[]; done: 
     );
     const message = await notificationMessage(item);
     if (FINISHED.test(message)) return { approvals, done: message };
-    if (/approve pull_request\?/.test(message) && !approvals.some((a) => /approve pull_request\?/.test(a))) await s.screenshot('sentry-pr/pr-approval');
+    if (/approve pull_request\?/.test(message) && !approvals.some((a) => /approve pull_request\?/.test(a))) await showPullRequestDetails(s, message);
     approvals.push(await approveOne(s.page));
   }
 }
