@@ -75,6 +75,8 @@ export interface TranscriptFile {
   /** created by the run, modified by it, or not known (its earlier version was not recorded) */
   change: 'created' | 'modified' | 'unknown';
   callId: string;
+  /** For a file in a cause's worktree (keyed by its absolute path): the cause and the path inside the worktree, e.g. "total-type-error: src/report.js". */
+  label?: string;
 }
 
 /** What a run made for one cause (crash group), from its calls' saved results; links are http(s) only. */

@@ -307,6 +307,7 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
         path,
         change: f.before === undefined ? ('unknown' as const) : f.before === ABSENT ? ('created' as const) : ('modified' as const),
         callId: f.callId,
+        ...(f.worktree ? { label: `${f.worktree.cause}: ${f.worktree.path}` } : {}),
       }))
       .sort((a, b) => (a.path < b.path ? -1 : 1)),
     pending: (changedStop ? [] : (state.pending ?? [])).map((q) => ({

@@ -76,7 +76,7 @@ export function transcriptText(t: Transcript): string {
   for (const e of t.entries) out.push(...entry(e));
   if (t.pending.length)
     out.push('', 'Waiting for you:', ...t.pending.map((p) => `  ${p.kind === 'approval' ? 'approve' : 'did it happen?'} ${p.title} [${p.callId}]`));
-  if (t.files.length) out.push('', 'Files written:', ...t.files.map((f) => `  ${f.change.padEnd(8)} ${f.path}`));
+  if (t.files.length) out.push('', 'Files written:', ...t.files.map((f) => `  ${f.change.padEnd(8)} ${f.label ?? f.path}`));
   if (t.issues.length) out.push('', 'Issues filed:', ...t.issues.map((i) => `  #${i.number} ${i.title}${i.url ? `  ${i.url}` : ''}`));
   if (t.causes?.length) out.push('', 'Per cause:', ...t.causes.flatMap(causeRowText));
   if (t.checks) out.push('', `Checks: ${t.checks.passed}/${t.checks.total} passed`, ...t.checks.failed.map((f) => `  FAIL ${f.name}: ${f.detail}`));

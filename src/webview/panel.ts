@@ -376,7 +376,7 @@ function summary(view: PanelView): HTMLElement {
         { class: 'link', type: 'button', title: `The diff of ${f.path} against the file before the run` },
         icon(f.change === 'created' ? 'new-file' : 'diff'),
         ' ',
-        f.path,
+        f.label ?? f.path,
       );
       b.addEventListener('click', () => vscode.postMessage({ type: 'diff', path: f.path }));
       list.append(

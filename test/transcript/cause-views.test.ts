@@ -155,3 +155,28 @@ test('a run of a folder of reports without pull requests has no per-cause rows (
   s.messages = s.messages.slice(0, 1);
   assert.equal(buildTranscript(s).causes, undefined);
 });
+
+test("a file written in a cause's worktree is listed by its cause and its path there, not the worktree's absolute path", () => {
+  const s = sentryRun();
+  const abs = '/state/worktrees/run-1/parse-run/src/parse.js';
+  s.files = {
+    [abs]: {
+      sha256: SHA.slice(0, 64).padEnd(64, 'b'),
+      size: 3,
+      callId: 'c1',
+      writtenAt: AT,
+      before: 'absent',
+      worktree: { cause: 'parse', dir: '/state/worktrees/run-1/parse-run', path: 'src/parse.js' },
+    },
+    'notes.md': { sha256: 'c'.repeat(64), size: 1, callId: 'c1', writtenAt: AT, before: 'absent' },
+  };
+  const t = buildTranscript(s);
+  assert.deepEqual(
+    t.files.map((f) => [f.path, f.label]),
+    [
+      [abs, 'parse: src/parse.js'],
+      ['notes.md', undefined],
+    ],
+  );
+  assert.match(transcriptText(t), /Files written:\n {2}created {2}parse: src\/parse\.js\n {2}created {2}notes\.md/);
+});
