@@ -54,8 +54,13 @@ const REMOTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** Checked before anything is made: pull requests need a GitHub tracker and a workspace of the user's. */
 export function checkPullRequestChoice(c: PullRequestChoice, workspace: string | undefined, trackerKind: string): void {
   if (trackerKind !== 'github')
-    throw new BadInputError('--pull-requests opens pull requests on GitHub: give --tracker github:OWNER/REPO (the repository the branches are pushed to).');
-  if (!workspace) throw new BadInputError('--pull-requests works in your own clone: give --workspace DIR (a folder of a git repository).');
+    throw new BadInputError(
+      'Pull requests (--pull-requests, or the setting durableTriage.pullRequests.enabled) are opened on GitHub: set the tracker to github:OWNER/REPO, the repository the branches are pushed to (--tracker, or the setting durableTriage.tracker).',
+    );
+  if (!workspace)
+    throw new BadInputError(
+      'Pull requests are made from your own clone: give --workspace DIR (a folder of a git repository), or open that folder in the editor.',
+    );
   if (c.remote !== undefined && !REMOTE_NAME.test(c.remote)) throw new BadInputError(`--remote "${c.remote}" is not the name of a git remote (e.g. origin).`);
 }
 
