@@ -7,6 +7,7 @@ import {
   CorruptCheckpointError,
   LockedError,
   MaxResumesError,
+  McpToolsChangedError,
   ModelError,
   RecordingDivergedError,
   WorkspaceChangedError,
@@ -67,4 +68,15 @@ test('corrupt checkpoints, a diverged recording and unexpected errors are errors
   assert.equal(u.severity, 'error');
   assert.match(u.message, /unexpected error: boom/);
   assert.deepEqual(u.actions, ['Show Log']);
+});
+
+test('an MCP server whose tools changed since the run started: what changed, where to put it back, and the ways on in the editor (no CLI flag)', () => {
+  const v = errorView(new McpToolsChangedError('r1', 'memory', ['create_entities takes other arguments']));
+  assert.equal(v.severity, 'error');
+  assert.equal(v.runId, 'r1');
+  assert.match(v.message, /run r1 was started with other tools of MCP server "memory": create_entities takes other arguments/);
+  assert.match(v.message, /durableTriage\.mcp\.servers/);
+  assert.match(v.message, /\.vscode\/mcp\.json/);
+  assert.doesNotMatch(v.message, /--new/);
+  assert.deepEqual(v.actions, ['Open Settings', 'Resume', 'Show Log']);
 });

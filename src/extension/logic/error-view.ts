@@ -10,6 +10,7 @@ import {
   LockCompromisedError,
   LockedError,
   MaxResumesError,
+  McpToolsChangedError,
   ModelError,
   RecordingDivergedError,
   ServiceStopError,
@@ -101,6 +102,18 @@ function viewOf(e: unknown): ErrorView {
   if (e instanceof ModelError) return { severity: 'error', message: `${PREFIX}: the model failed: ${e.message}`, actions: [ACTIONS.showLog, ACTIONS.resume] };
   if (e instanceof ServiceStopError)
     return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.resume, ACTIONS.settings, ACTIONS.showLog] };
+  if (e instanceof McpToolsChangedError) {
+    return {
+      severity: 'error',
+      message:
+        `${PREFIX}: run ${e.runId} was started with other tools of MCP server "${e.server}": ${e.changes.join('; ')}. ` +
+        'It stopped before anything ran, so the model is never offered tools that behave differently. ' +
+        "Put the server back as it was (your durableTriage.mcp.servers setting or the workspace's .vscode/mcp.json) and resume; " +
+        'or delete the run (Durable Triage: Delete Run) and start a new one.',
+      actions: [ACTIONS.settings, ACTIONS.resume, ACTIONS.showLog],
+      runId: e.runId,
+    };
+  }
   if (e instanceof BadInputError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: isMissingKey(e) ? [ACTIONS.setApiKey] : [] };
   if (e instanceof TriageError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.showLog] };
   const msg = e instanceof Error ? e.message : String(e);

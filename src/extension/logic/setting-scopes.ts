@@ -28,6 +28,7 @@ export const USER_ONLY_SETTINGS = [
   'crashes.sentryUrl',
   'crashes.sentryQuery',
   'crashes.sentryLimit',
+  'mcp.servers',
 ] as const;
 
 /** A workspace value is used only once the user allowed it for this workspace. */

@@ -43,6 +43,8 @@ export interface ExtensionSettings {
   testCommand?: string;
   /** durableTriage.crashes.sentry*: the Sentry project Start Triage offers (its token is in secret storage). */
   sentry?: SentrySetting;
+  /** durableTriage.mcp.servers: MCP servers by name, each entry as written in VS Code's mcp.json `servers` (checked when a run starts). */
+  mcpServers?: Record<string, unknown>;
 }
 
 export interface SentrySetting {
@@ -126,6 +128,8 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
   if (testCommand) settings.testCommand = testCommand;
   const sentry = sentrySetting(text('crashes.sentry'), get, problems);
   if (sentry) settings.sentry = sentry;
+  const mcpServers = read('mcp.servers', z.record(z.string(), z.unknown()), 'an object of server name to server (the "servers" of an mcp.json)');
+  if (mcpServers && Object.keys(mcpServers).length > 0) settings.mcpServers = mcpServers;
   const store = text('store');
   if (store) {
     const checked = checkStoreSetting(store);
