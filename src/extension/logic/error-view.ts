@@ -62,10 +62,15 @@ const RUN_ACTIONS: readonly Action[] = [
 export function errorView(e: unknown, runId?: string): ErrorView {
   const v = viewOf(e);
   // An error's message can carry a model server's, a tracker's or a crash report's text.
-  v.message = noLinks(v.message);
+  v.message = noLinks(editorWords(v.message));
   if (v.runId === undefined && runId !== undefined) v.runId = runId;
   if (v.runId === undefined) v.actions = v.actions.filter((a) => !RUN_ACTIONS.includes(a));
   return v;
+}
+
+/** The MCP client's messages name the CLI's --mcp file; in the editor the servers come from the setting (or the allowed .vscode/mcp.json). */
+function editorWords(message: string): string {
+  return message.replace(/\bthe --mcp file\b/g, "durableTriage.mcp.servers (or the workspace's .vscode/mcp.json)");
 }
 
 function viewOf(e: unknown): ErrorView {
