@@ -41,6 +41,7 @@ const RULES = [
       'mcp/crash-memory.test.js',
       'mcp/meta-key.test.js',
       'mcp/bad-servers.test.js',
+      'mcp/editor-servers.test.js',
       // ESLint, type-aware, over the real config (the layer rules).
       'lint/',
     ],

@@ -11,6 +11,7 @@ import { registerCommands } from './commands';
 import { registerAgentSurfaces } from './agent-surfaces';
 import { SECTION, settings, stateDirectory, workspaceFolder, workspaceIdentity } from './config';
 import { WorkspaceSettingsNotices } from './workspace-settings';
+import { editorMcpConfig } from './mcp-config';
 import { noLinks } from './logic/no-links';
 import { waitingBadge } from './logic/run-rows';
 import { changedKeys, paletteContext, questionsInPalette, type ContextKey } from './logic/palette-context';
@@ -105,6 +106,7 @@ export function activate(context: vscode.ExtensionContext): void {
       openRun(id, { preserveFocus: true });
     },
     act: (what, id, callId) => act(what, id, callId),
+    mcp: () => editorMcpConfig({ settings: current, globalState: context.globalState, workspace: workspaceIdentity, folder: workspaceFolder, log }),
   });
   manager = runs;
 

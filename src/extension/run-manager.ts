@@ -19,6 +19,7 @@ import type { RunStatusBar } from './status-bar';
 import * as core from './lazy-modules';
 import { bundledRipgrepPaths } from '../tools/search/find-ripgrep';
 import type { RunStore } from '../store/run-store';
+import type { McpConfig } from '../mcp/config';
 
 export type ModelOption = TriageRunOptions['model'];
 
@@ -58,6 +59,8 @@ export interface RunManagerDeps {
   present: (e: unknown, runId?: string) => void;
   /** A run was opened here (started or resumed): e.g. show its Run panel. */
   opened?: (runId: string) => void;
+  /** The MCP servers a run may use (read, and the workspace's file asked about, as the run starts or resumes). */
+  mcp: () => Promise<McpConfig>;
   /** Runs a command the finished notification offers (Open Run, Review Changes) on the run. */
   act?: (what: 'open' | 'review' | 'ask', runId: string, callId?: string) => void;
 }
@@ -190,6 +193,7 @@ export class RunManager {
       // search_files runs the editor's own ripgrep when there is no DURABLE_TRIAGE_RG
       ripgrep: { bundled: bundledRipgrepPaths(vscode.env.appRoot) },
       ...(s.testCommand ? { testCommand: s.testCommand } : {}),
+      mcp: await this.d.mcp(),
       onRunOpened: (runId: string, state: RunState) =>
         this.safely(runId, () => {
           run.runId = runId;

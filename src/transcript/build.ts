@@ -14,6 +14,7 @@ import type { RunEvent, RunEventLog } from '../store/run-event';
 import { DENIED } from '../agent/loop';
 import { callLayout, describeCall, describeResult, filedIssue } from './calls';
 import { causeRows } from './causes';
+import { mcpCallLook, mcpToolOf } from './mcp-calls';
 import type { CallView, Entry, Note, Transcript } from '../core/transcript';
 import { phaseWords } from './words';
 import { GITHUB_API_DEFAULT, githubIssueWebUrl } from '../tracker/github/spec';
@@ -89,6 +90,8 @@ function ladderSummary(ls: Ladder[], titles: Map<string, string>): string[] {
 
 function callOf(call: ToolCall, turn: number, result: ToolResult | undefined, state: RunState): CallView {
   const v: CallView = { callId: call.id, tool: call.name, ...describeCall(call), status: 'not-run', notes: [], ...callLayout(call.name) };
+  const mcp = mcpToolOf(state, call.name);
+  if (mcp) Object.assign(v, mcpCallLook(v, mcp));
   if (result) {
     v.result = describeResult(call, result);
     v.status = result.isError ? (result.content === DENIED ? 'denied' : 'error') : 'done';

@@ -42,7 +42,7 @@ import { sentryIssuesOf, sentryLinkTools } from './sentry-links';
 import { causePullRequest, causeBranchTools, checkPullRequestChoice, resolvePullRequestOptions, type PullRequestChoice } from './pull-requests';
 import { isSentrySource, sentrySettings } from '../crashes/sentry/source';
 import type { SentryFetch } from '../crashes/sentry/groups';
-import { readMcpConfig } from '../mcp/config';
+import { readMcpConfig, type McpConfig } from '../mcp/config';
 import { McpSession } from '../mcp/session';
 import { mcpQualifiedName } from '../mcp/tools';
 
@@ -103,6 +103,12 @@ export interface TriageRunOptions {
    * and saved with it. Its path is saved with the run (a resume reads it again; give it to use another).
    */
   mcpConfig?: string;
+  /**
+   * The MCP servers, already read (the editor's setting and allowed workspace file); instead of
+   * `mcpConfig`, nothing of it saved but the tools. A new run with no server in it uses none; a
+   * resumed run that used servers needs its servers in it (the saved file is not read then).
+   */
+  mcp?: McpConfig;
   /** Where the run's history is recorded; default: the event record beside the checkpoints (runEvents). */
   events?: RunEventStore;
   /** Told when an event could not be recorded (the run goes on without it). */
@@ -165,6 +171,12 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
     : findTask(o.task);
 
   const state = await newTriageState(o, task, store);
+  if (o.mcp !== undefined) {
+    if (Object.keys(o.mcp.servers).length === 0) return drive(o, task, { state });
+    const mcp = await McpSession.start(o.mcp, { cwd: state.config.workspace });
+    state.config.mcp = mcp.saved;
+    return drive(o, task, { state }, mcp);
+  }
   if (o.mcpConfig === undefined) return drive(o, task, { state });
   // The servers' tools are listed before the run is saved, and saved with it.
   const file = path.resolve(o.mcpConfig);
@@ -378,8 +390,9 @@ async function drive(
 }
 
 /** A resumed run's MCP servers: the saved configuration file (or the one given now), checked against the tools saved at its start. */
-async function resumeMcp(o: { mcpConfig?: string }, state: RunState): Promise<McpSession | undefined> {
+async function resumeMcp(o: { mcpConfig?: string; mcp?: McpConfig }, state: RunState): Promise<McpSession | undefined> {
   if (!state.config.mcp) return undefined;
+  if (o.mcp !== undefined) return McpSession.resume(state.runId, o.mcp, state.config.mcp, { cwd: state.config.workspace });
   const file = o.mcpConfig !== undefined ? path.resolve(o.mcpConfig) : state.config.options?.mcpConfig;
   if (file === undefined) throw new BadInputError(`Run ${state.runId} uses MCP servers; give --mcp with their configuration file to resume it.`);
   return McpSession.resume(state.runId, await readMcpConfig(file), state.config.mcp, { cwd: state.config.workspace });

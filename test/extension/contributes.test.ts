@@ -192,6 +192,7 @@ test('the .vsix holds what the extension runs and nothing else (vsce ls)', () =>
     'dist/sdk-clients.js',
     'docs/review-changes.png',
     'docs/run-panel.png',
+    'docs/sentry-pr.png',
     'docs/shared-store.png', // the README's screenshots, shown on the extension's page
     'package.json',
   ]);

@@ -7,6 +7,8 @@ import {
   CorruptCheckpointError,
   LockedError,
   MaxResumesError,
+  McpServerError,
+  McpToolsChangedError,
   ModelError,
   RecordingDivergedError,
   WorkspaceChangedError,
@@ -67,4 +69,28 @@ test('corrupt checkpoints, a diverged recording and unexpected errors are errors
   assert.equal(u.severity, 'error');
   assert.match(u.message, /unexpected error: boom/);
   assert.deepEqual(u.actions, ['Show Log']);
+});
+
+test('an MCP server whose tools changed since the run started: what changed, where to put it back, and the ways on in the editor (no CLI flag)', () => {
+  const v = errorView(new McpToolsChangedError('r1', 'memory', ['create_entities takes other arguments']));
+  assert.equal(v.severity, 'error');
+  assert.equal(v.runId, 'r1');
+  assert.match(v.message, /run r1 was started with other tools of MCP server "memory": create_entities takes other arguments/);
+  assert.match(v.message, /durableTriage\.mcp\.servers/);
+  assert.match(v.message, /\.vscode\/mcp\.json/);
+  assert.doesNotMatch(v.message, /--new/);
+  assert.deepEqual(v.actions, ['Open Settings', 'Resume', 'Show Log']);
+});
+
+test("an MCP server that will not start: the message points at the editor's setting, not the CLI's --mcp file, with Resume and the settings", () => {
+  const v = errorView(new McpServerError('memory', 'start', "will not start: npx -y nope (exit 1). Check the server's entry in the --mcp file."), 'r1');
+  assert.equal(v.severity, 'error');
+  assert.match(
+    v.message,
+    /MCP server "memory" will not start: npx -y nope \(exit 1\)\. Check the server's entry in durableTriage\.mcp\.servers \(or the workspace's \.vscode\/mcp\.json\)\./,
+  );
+  assert.doesNotMatch(v.message, /--mcp/);
+  assert.deepEqual(v.actions, ['Resume', 'Open Settings', 'Show Log']);
+  const named = errorView(new BadInputError('Two MCP tools would both be called a__b; rename one of the servers in the --mcp file.'));
+  assert.match(named.message, /rename one of the servers in durableTriage\.mcp\.servers/);
 });

@@ -139,3 +139,12 @@ test('pull requests: off unless durableTriage.pullRequests.enabled; base and rem
     'durableTriage.pullRequests.enabled should be true or false, not "yes"; using the default.',
   ]);
 });
+
+test('durableTriage.mcp.servers: the servers object as written (checked when a run starts); empty is none; not an object is reported', () => {
+  const servers = { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } };
+  assert.deepEqual(readSettings(from({ 'mcp.servers': servers })).settings.mcpServers, servers);
+  assert.equal(readSettings(from({ 'mcp.servers': {} })).settings.mcpServers, undefined);
+  const bad = readSettings(from({ 'mcp.servers': ['memory'] }));
+  assert.equal(bad.settings.mcpServers, undefined);
+  assert.match(bad.problems.join('\n'), /durableTriage\.mcp\.servers should be an object of server name to server/);
+});

@@ -10,6 +10,7 @@ import {
   LockCompromisedError,
   LockedError,
   MaxResumesError,
+  McpToolsChangedError,
   ModelError,
   RecordingDivergedError,
   ServiceStopError,
@@ -61,10 +62,15 @@ const RUN_ACTIONS: readonly Action[] = [
 export function errorView(e: unknown, runId?: string): ErrorView {
   const v = viewOf(e);
   // An error's message can carry a model server's, a tracker's or a crash report's text.
-  v.message = noLinks(v.message);
+  v.message = noLinks(editorWords(v.message));
   if (v.runId === undefined && runId !== undefined) v.runId = runId;
   if (v.runId === undefined) v.actions = v.actions.filter((a) => !RUN_ACTIONS.includes(a));
   return v;
+}
+
+/** The MCP client's messages name the CLI's --mcp file; in the editor the servers come from the setting (or the allowed .vscode/mcp.json). */
+function editorWords(message: string): string {
+  return message.replace(/\bthe --mcp file\b/g, "durableTriage.mcp.servers (or the workspace's .vscode/mcp.json)");
 }
 
 function viewOf(e: unknown): ErrorView {
@@ -101,6 +107,18 @@ function viewOf(e: unknown): ErrorView {
   if (e instanceof ModelError) return { severity: 'error', message: `${PREFIX}: the model failed: ${e.message}`, actions: [ACTIONS.showLog, ACTIONS.resume] };
   if (e instanceof ServiceStopError)
     return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.resume, ACTIONS.settings, ACTIONS.showLog] };
+  if (e instanceof McpToolsChangedError) {
+    return {
+      severity: 'error',
+      message:
+        `${PREFIX}: run ${e.runId} was started with other tools of MCP server "${e.server}": ${e.changes.join('; ')}. ` +
+        'It stopped before anything ran, so the model is never offered tools that behave differently. ' +
+        "Put the server back as it was (your durableTriage.mcp.servers setting or the workspace's .vscode/mcp.json) and resume; " +
+        'or delete the run (Durable Triage: Delete Run) and start a new one.',
+      actions: [ACTIONS.settings, ACTIONS.resume, ACTIONS.showLog],
+      runId: e.runId,
+    };
+  }
   if (e instanceof BadInputError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: isMissingKey(e) ? [ACTIONS.setApiKey] : [] };
   if (e instanceof TriageError) return { severity: 'error', message: `${PREFIX}: ${e.message}`, actions: [ACTIONS.showLog] };
   const msg = e instanceof Error ? e.message : String(e);

@@ -32,6 +32,7 @@ export const USER_ONLY_SETTINGS = [
   'pullRequests.base',
   'pullRequests.remote',
   'pullRequests.draft',
+  'mcp.servers',
 ] as const;
 
 /** A workspace value is used only once the user allowed it for this workspace. */

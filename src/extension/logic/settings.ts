@@ -45,6 +45,8 @@ export interface ExtensionSettings {
   sentry?: SentrySetting;
   /** durableTriage.pullRequests.*: a branch and pull request per crash group (`--pull-requests`); absent: off. */
   pullRequests?: PullRequestSetting;
+  /** durableTriage.mcp.servers: MCP servers by name, each entry as written in VS Code's mcp.json `servers` (checked when a run starts). */
+  mcpServers?: Record<string, unknown>;
 }
 
 /** What `--pull-requests`, `--base`, `--remote` and `--draft` say on the command line. */
@@ -138,6 +140,8 @@ export function readSettings(get: SettingsGetter): { settings: ExtensionSettings
   if (sentry) settings.sentry = sentry;
   const pullRequests = pullRequestSetting(text, read); // read (and checked) even when off
   if (read('pullRequests.enabled', z.boolean(), 'true or false')) settings.pullRequests = pullRequests;
+  const mcpServers = read('mcp.servers', z.record(z.string(), z.unknown()), 'an object of server name to server (the "servers" of an mcp.json)');
+  if (mcpServers && Object.keys(mcpServers).length > 0) settings.mcpServers = mcpServers;
   const store = text('store');
   if (store) {
     const checked = checkStoreSetting(store);
