@@ -24,6 +24,8 @@ import { readMarker } from '../../src/tracker/github/marker';
 const FIXTURE = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'repos', 'node');
 export const REPO = 'acme/api';
 export const SENTRY_TOKEN = 'sntrys_pr_flow_SECRET_do_not_save_me';
+/** A Sentry token that reads but may not comment (no event:write scope). */
+export const READ_ONLY_SENTRY_TOKEN = 'sntrys_pr_flow_READ_ONLY_do_not_save_me';
 
 /** The two causes (the Sentry issues 101 and 102, the top two by events) and their fixes. */
 export const CAUSES = [
@@ -91,7 +93,7 @@ export interface Flow {
   checkout(): string;
 }
 
-export async function startFlow(t: TestContext, o: { sentryToken?: string } = {}): Promise<Flow> {
+export async function startFlow(t: TestContext): Promise<Flow> {
   const ws = tempDir(t, 'triage-pr-flow-ws-');
   fs.cpSync(FIXTURE, ws, { recursive: true });
   fs.rmSync(path.join(ws, 'crashes'), { recursive: true, force: true });
@@ -102,6 +104,8 @@ export async function startFlow(t: TestContext, o: { sentryToken?: string } = {}
   sh(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
   sh(ws, 'remote', 'add', 'origin', remote);
   sh(ws, 'push', '--quiet', 'origin', 'main');
+  // The remote logs every ref a push changes (a push of a commit it has already changes none, and runs no hook).
+  fs.writeFileSync(path.join(remote, 'hooks', 'post-receive'), '#!/bin/sh\ncat >> "$GIT_DIR/push.log"\n', { mode: 0o755 });
   // The user's own unsaved work: a changed tracked file, a staged new file and an untracked one.
   fs.appendFileSync(path.join(ws, 'src', 'duration.js'), '// my own unsaved work\n');
   fs.writeFileSync(path.join(ws, 'staged.txt'), 'staged by me\n');
@@ -112,7 +116,8 @@ export async function startFlow(t: TestContext, o: { sentryToken?: string } = {}
     org: 'acme',
     project: 'api',
     issues: NODE_FIXTURE_ISSUES.map((i) => ({ ...i })),
-    token: o.sentryToken ?? SENTRY_TOKEN,
+    token: SENTRY_TOKEN,
+    readOnlyTokens: [READ_ONLY_SENTRY_TOKEN],
   });
   t.after(() => sentry.close());
   const gh = await startGitHubStandin({ repos: [REPO], prefix: '/api/v3' });
@@ -217,6 +222,7 @@ export function expectOnePerCause(f: Flow, runId: string, before: string, why = 
     assert.equal(commits.length, 1, `one commit on ${branch} ${why}`);
     assert.match(sh(f.ws, 'log', '-1', '--format=%B', commits[0]), new RegExp(`\\nTriage-Key: \\S+\\nTriage-Run: ${runId}\\nTriage-Cause: ${c.cause}$`));
     assert.equal(sh(f.remote, 'rev-parse', `refs/heads/${branch}`), commits[0], `${branch} pushed as committed`);
+    assert.deepEqual(pushesOf(f, branch), [commits[0]], `${branch} pushed once ${why}`);
     assert.equal(sh(f.ws, 'show', `${branch}:${c.file}`) + '\n', FIXED[c.file]);
     const comments = f.sentry.comments(c.sentryId);
     assert.equal(comments.length, 1, `one comment on Sentry issue ${c.sentryId} ${why}`);
@@ -226,8 +232,22 @@ export function expectOnePerCause(f: Flow, runId: string, before: string, why = 
   assert.equal(f.checkout(), before, "the user's checkout is byte for byte as it was");
 }
 
+/** The commits the remote's `branch` was set to, push by push (its post-receive log). */
+export function pushesOf(f: Flow, branch: string): string[] {
+  const log = path.join(f.remote, 'push.log');
+  if (!fs.existsSync(log)) return [];
+  return fs
+    .readFileSync(log, 'utf8')
+    .split('\n')
+    .map((l) => l.split(' '))
+    .filter((p) => p[2] === `refs/heads/${branch}`)
+    .map((p) => p[1]);
+}
+
 /** No file of the state folder holds the Sentry token. */
 export function expectNoToken(state: string): void {
-  for (const e of fs.readdirSync(state, { recursive: true, withFileTypes: true }).filter((x) => x.isFile()))
-    assert.ok(!fs.readFileSync(path.join(e.parentPath, e.name)).includes(SENTRY_TOKEN), `the token is not in ${e.name}`);
+  for (const e of fs.readdirSync(state, { recursive: true, withFileTypes: true }).filter((x) => x.isFile())) {
+    const bytes = fs.readFileSync(path.join(e.parentPath, e.name));
+    for (const token of [SENTRY_TOKEN, READ_ONLY_SENTRY_TOKEN]) assert.ok(!bytes.includes(token), `a Sentry token is not in ${e.name}`);
+  }
 }
