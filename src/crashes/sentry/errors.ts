@@ -37,7 +37,7 @@ export class SentryAuthError extends SentryError {
         : why === 'rejected'
           ? `Sentry rejected the token (401) for ${source}: it is wrong, expired or revoked. Set SENTRY_AUTH_TOKEN (or "Durable Triage: Set Sentry Token" in the editor) to a valid token, then run the same command again. ${tail}`
           : why === 'forbidden-write'
-            ? `Sentry answered 403 for ${source} to a comment: the token may not comment on this project's issues (commenting needs the event:write scope, besides event:read and project:read). Set SENTRY_AUTH_TOKEN (or "Durable Triage: Set Sentry Token" in the editor) to a token with event:write, then run the same command again. ${tail}`
+            ? `Sentry answered 403 for ${source} to a comment: the token may not comment on this project's issues (commenting needs the event:write scope, besides event:read and project:read). Set SENTRY_AUTH_TOKEN (or "Durable Triage: Set Sentry Token" in the editor) to a token with event:write. ${tail}`
             : `Sentry answered 403 for ${source}: the token may not read this project's issues (it needs the event:read and project:read scopes, and access to the project; commenting needs event:write). Use a token with those scopes, then run the same command again. ${tail}`,
       status,
     );
