@@ -64,7 +64,23 @@ export class PushRejectedError extends GitError {
       `push ${remote} ${branch}`,
       1,
       stderr,
-      `The remote ${remote} refused the push of ${branch}: ${stderr.trim().split('\n').slice(-3).join(' ')}. Nothing was pushed and no pull request was opened; the commit stays on the local branch. If the remote's ${branch} has other commits, delete or rename it there; if the remote refuses pushes, give another with --remote NAME; then run the same command again.`,
+      `The remote ${remote} refused the push of ${branch}: ${refusal(stderr)}. Nothing was pushed and no pull request was opened; the commit stays on the local branch. If the remote's ${branch} has other commits, delete or rename it there; if the remote refuses pushes, give another with --remote NAME; then run the same command again.`,
     );
   }
+}
+
+/**
+ * What a refused push says, short: the refused refs' reasons (`git push --porcelain`'s "!" lines,
+ * e.g. "[remote rejected] (pre-receive hook declined)") and what the remote printed (its
+ * "remote:" lines: a hook's or a server's reason); else git's last lines.
+ */
+function refusal(said: string): string {
+  const lines = said.split('\n').map((l) => l.trimEnd());
+  const refused = lines.filter((l) => l.startsWith('!\t')).map((l) => (l.split('\t').pop() ?? '').trim());
+  const remote = lines
+    .filter((l) => l.startsWith('remote:'))
+    .map((l) => l.slice('remote:'.length).trim())
+    .filter(Boolean);
+  const parts = [...refused, ...(remote.length ? [`the remote said: ${remote.join(' ')}`] : [])];
+  return parts.length ? parts.join('; ') : said.trim().split('\n').slice(-3).join(' ');
 }

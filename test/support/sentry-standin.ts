@@ -17,7 +17,8 @@
  *
  * Comments are activities of type "note" ({id, type, data: {text}, user, dateCreated}), listed
  * newest first and paged by `perPage` with the same Link header; a POST {text} answers 201 with
- * the new one.
+ * the new one. A token of `readOnlyTokens` (no event:write scope) reads, and any POST with it is
+ * answered 403 {"detail": "You do not have permission to perform this action."}, as Sentry does.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,6 +76,8 @@ export async function startSentryStandin(o: {
   perPage?: number;
   glitchtip?: boolean;
   token?: string;
+  /** Tokens without the event:write scope: they read as the token does, and a POST gets 403 as Sentry answers it. */
+  readOnlyTokens?: string[];
 }): Promise<SentryStandin> {
   const token = o.token ?? 'sntrys_standin_token_1234567890';
   const perPage = o.perPage ?? 2;
@@ -97,8 +100,13 @@ export async function startSentryStandin(o: {
       send(res, x.status, x.body ?? { detail: `scripted ${x.status}` }, x.headers);
       return;
     }
-    if (req.headers.authorization !== `Bearer ${token}`) {
+    const readOnly = (o.readOnlyTokens ?? []).some((t) => req.headers.authorization === `Bearer ${t}`);
+    if (req.headers.authorization !== `Bearer ${token}` && !readOnly) {
       send(res, 401, { detail: 'Invalid token' });
+      return;
+    }
+    if (readOnly && req.method !== 'GET') {
+      send(res, 403, { detail: 'You do not have permission to perform this action.' });
       return;
     }
     const list = /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/issues\/$/.exec(url.pathname);

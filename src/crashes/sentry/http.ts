@@ -109,7 +109,7 @@ async function sentryRequest<S extends z.ZodType>(
       continue;
     }
     if (res.status === 401) throw new SentryAuthError(o.source, 'rejected', 401, o.tail);
-    if (res.status === 403) throw new SentryAuthError(o.source, 'forbidden', 403, o.tail);
+    if (res.status === 403) throw new SentryAuthError(o.source, method === 'POST' ? 'forbidden-write' : 'forbidden', 403, o.tail);
     if (res.status === 404) {
       await res.body?.cancel();
       if (on404 === 'none') return undefined;

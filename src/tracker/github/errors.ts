@@ -31,17 +31,22 @@ export class GitHubAuthError extends GitHubError {
   }
 }
 
-/** 403 (no permission, issues disabled) or 404 (no such repository, or the token cannot see it). */
+/**
+ * 403 (no permission, issues disabled) or 404 (no such repository, or the token cannot see it).
+ * `what`: what was refused, an issue (the default) or a pull request (its permissions differ).
+ */
 export class GitHubAccessError extends GitHubError {
   readonly code = 'github-access';
-  constructor(repo: string, status: number, detail: string) {
+  constructor(repo: string, status: number, detail: string, what: 'issue' | 'pull-request' = 'issue') {
     super(
       repo,
-      status === 404
-        ? `GitHub answered 404 for ${repo}: the repository does not exist, or the token cannot see it (a private repository needs the repo scope). Check --tracker github:OWNER/REPO and the token, then resume the run. (${detail})`
-        : status === 410
-          ? `Issues are disabled in ${repo} (GitHub answered 410); enable them in the repository's settings or pick another tracker, then resume the run.`
-          : `GitHub answered ${status} for ${repo}: the token may not file issues there (it needs the repo scope, or issues: write). Use a token with that permission, then resume the run. (${detail})`,
+      status === 403 && what === 'pull-request'
+        ? `GitHub answered 403 for ${repo}: the token may not open pull requests there (a fine-grained token or a GitHub App needs "Pull requests: write" and "Contents: write" on the repository; a classic token the repo scope). Set GITHUB_TOKEN to a token with those permissions, then run the same command again: the run resumes where it stopped, and a branch already pushed is not pushed again. (${detail})`
+        : status === 404
+          ? `GitHub answered 404 for ${repo}: the repository does not exist, or the token cannot see it (a private repository needs the repo scope). Check --tracker github:OWNER/REPO and the token, then resume the run. (${detail})`
+          : status === 410
+            ? `Issues are disabled in ${repo} (GitHub answered 410); enable them in the repository's settings or pick another tracker, then resume the run.`
+            : `GitHub answered ${status} for ${repo}: the token may not file issues there (it needs the repo scope, or issues: write). Use a token with that permission, then resume the run. (${detail})`,
       status,
     );
   }

@@ -179,7 +179,8 @@ export class GitHubTracker implements Tracker {
           continue;
         }
         if (status === 401) throw new GitHubAuthError(this.repoName, 'rejected');
-        if (status === 403 || status === 404 || status === 410) throw new GitHubAccessError(this.repoName, status, messageOf(e));
+        if (status === 403 || status === 404 || status === 410)
+          throw new GitHubAccessError(this.repoName, status, messageOf(e), what === 'create-pull' ? 'pull-request' : 'issue');
         if (status === 422 && what === 'create')
           throw new BadInputError(`GitHub refused the issue for ${this.repoName} (422 ${messageOf(e)}); nothing was filed.`);
         if (status === 422 && what === 'create-pull')
