@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunInfo } from '../../src/triage/runinfo';
-import { childRows, panelTitle, runRow, shortRunId, waitingBadge, waitingCount } from '../../src/extension/logic/run-rows';
+import { childRows, panelTitle, runPickDescription, runRow, shortRunId, waitingBadge, waitingCount } from '../../src/extension/logic/run-rows';
 
 const SHA = 'a'.repeat(64);
 function info(o: Partial<RunInfo> = {}): RunInfo {
@@ -130,4 +130,16 @@ test('the badge counts the waiting questions, and is gone at none', () => {
   // while its own last value is undefined, so an extension host started after one was killed could never
   // clear the badge the dead one left (found in the issue #23 walk).
   assert.deepEqual(waitingBadge(0), { value: 0, tooltip: '' });
+});
+
+test("a run picker's row says where the run stands in words, as the Runs view does (not the phase's name)", () => {
+  assert.equal(runPickDescription({ phase: 'done', turns: 26, dollars: 0.71, restarts: 2 }, false), 'finished · turn 26 · $0.71 · restarts 2');
+  assert.equal(
+    runPickDescription({ phase: 'tools', turns: 18, dollars: 0.42, restarts: 1 }, false),
+    'stopped while running tools · turn 18 · $0.42 · restarts 1',
+  );
+  assert.equal(
+    runPickDescription({ phase: 'model', turns: 3, dollars: 0.04, restarts: 0 }, true, 'undone already · '),
+    'undone already · waiting for the model · turn 3 · $0.04 · restarts 0',
+  );
 });

@@ -42,6 +42,11 @@ export function runStatus(info: RunInfo, activeHere: boolean): RunStatus {
   return info.phase === 'done' ? 'done' : 'resumable';
 }
 
+/** A run picker's row description (Open Run, Delete Run…): where the run stands in the Runs view's words, not its phase's name. */
+export function runPickDescription(s: { phase: string; turns: number; dollars: number; restarts: number }, activeHere: boolean, mark = ''): string {
+  return `${mark}${phaseWords(s.phase, activeHere)} · turn ${s.turns} · ${formatDollars(s.dollars)} · restarts ${s.restarts}`;
+}
+
 export function runRow(info: RunInfo, activeHere: boolean): RunRow {
   const status = runStatus(info, activeHere);
   if (status === 'corrupt') {
