@@ -415,7 +415,7 @@ class Loop {
       out = await tool.run(args, this.context(call, key));
     } catch (e) {
       if (isProcessDeath(e) || e instanceof LockCompromisedError || e instanceof ServiceStopError) throw e;
-      if (this.signal.aborted) throw new CancelledError(this.state.runId);
+      if (this.signal.aborted) throw this.cancelled();
       out = { content: `${call.name} failed: ${e instanceof Error ? e.message : String(e)}`, isError: true };
     }
     this.o.crash?.(TOOL_ACTED, { tool: call.name, callId: call.id });
@@ -455,7 +455,13 @@ class Loop {
   /** Before each step: a lost lock, then a cancellation, stops the run (everything done so far is saved). */
   private stopIfCancelled(): void {
     this.o.handle.assertHeld();
-    if (this.signal.aborted) throw new CancelledError(this.state.runId);
+    if (this.signal.aborted) throw this.cancelled();
+  }
+
+  /** The cancellation to stop with: the abort's own reason when it is one (it says why: a closing window is no person's Cancel). */
+  private cancelled(): CancelledError {
+    const reason: unknown = this.signal.reason;
+    return new CancelledError(this.state.runId, reason instanceof CancelledError ? reason.why : undefined);
   }
 
   /**
@@ -469,7 +475,7 @@ class Loop {
     } catch (e) {
       if (isProcessDeath(e) || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
       this.o.handle.assertHeld();
-      if (this.signal.aborted) throw new CancelledError(this.state.runId);
+      if (this.signal.aborted) throw this.cancelled();
       throw e;
     }
   }

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { BadInputError, TriageError } from '../core/errors';
 import type { RunState } from '../store/state';
-import { shortRunId } from './logic/run-rows';
+import { runPickDescription, shortRunId } from './logic/run-rows';
 import type { ExtensionSettings, ProviderSetting } from './logic/settings';
 import { LanguageModelUnavailableError, MODEL_BUTTONS, modelUnavailableView } from './logic/model-unavailable';
 import { FINISHED_BUTTONS, deletedRunMessage, finishedRunMessage, formatDollars } from './logic/texts';
@@ -103,7 +103,7 @@ async function pickRun(
   const pick = await vscode.window.showQuickPick(
     rows.map(({ state: s, mark }) => ({
       label: shortRunId(s.runId, s.task),
-      description: `${mark}${s.phase} · turn ${s.turns} · ${formatDollars(s.usage.dollars)} · restarts ${s.restarts}`,
+      description: runPickDescription({ phase: s.phase, turns: s.turns, dollars: s.usage.dollars, restarts: s.restarts }, d.manager.isActive(s.runId), mark),
       detail: s.runId,
       runId: s.runId,
     })),

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileChange } from '../core/errors';
 import { blobUri, missingUri } from './docs';
+import { CHANGED_FILES_TITLE } from './logic/restored-review';
 
 export async function showChangedDiffs(stateDir: string, workspace: string, changes: readonly FileChange[]): Promise<void> {
   const entries = changes.map((c) => {
@@ -18,7 +19,7 @@ export async function showChangedDiffs(stateDir: string, workspace: string, chan
     try {
       await vscode.commands.executeCommand(
         'vscode.changes',
-        "Durable Triage: agent's versions ↔ current files",
+        CHANGED_FILES_TITLE,
         entries.map((e) => [e.right, e.left, e.right]),
       );
       return;

@@ -14,6 +14,7 @@ import { WorkspaceSettingsNotices } from './workspace-settings';
 import { editorMcpConfig } from './mcp-config';
 import { noLinks } from './logic/no-links';
 import { waitingBadge } from './logic/run-rows';
+import { reopenRestoredReviews } from './reopen-reviews';
 import { changedKeys, paletteContext, questionsInPalette, type ContextKey } from './logic/palette-context';
 import { registerDocs } from './docs';
 import { RunManager } from './run-manager';
@@ -256,6 +257,10 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SECTION)) settingsChanged();
     }),
+  );
+
+  void reopenRestoredReviews({ store, reviewChanges: (id) => cmds.reviewChanges(id), log }).catch((e: Error) =>
+    log.warn(`could not reopen the restored Review Changes tabs: ${e.message}`),
   );
 
   const ws = workspaceFolder();

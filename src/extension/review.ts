@@ -10,6 +10,7 @@ import { ABSENT } from '../store/state';
 import type { RunFile } from '../workspace/undo';
 import { ledgerFile } from '../workspace/ledger-file';
 import { shortRunId } from './logic/run-rows';
+import { reviewTitle } from './logic/restored-review';
 import { PREFIX } from './logic/texts';
 import { noLinks } from './logic/no-links';
 import { blobUri, missingUri } from './docs';
@@ -45,7 +46,7 @@ export async function reviewChanges(at: ReviewAt, runId: string): Promise<void> 
     return;
   }
   const state = await at.store.readRun(runId);
-  const title = `${PREFIX}: changes of ${shortRunId(runId, state.task)} (before the run ↔ now)`;
+  const title = reviewTitle(runId, state.task);
   try {
     await vscode.commands.executeCommand(
       'vscode.changes',

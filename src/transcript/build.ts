@@ -176,12 +176,17 @@ export function buildTranscript(state: RunState, log: RunEventLog = { events: []
       case 'workspace-checked':
         if (e.after === 'restart')
           marker?.lines.push(
-            `Workspace checked: ${plural(e.files, 'file')} the run wrote ${e.files === 1 ? 'is' : 'are'} as it left ${e.files === 1 ? 'it' : 'them'}.`,
+            e.files === 0
+              ? 'Workspace checked: the run had written no files yet.'
+              : `Workspace checked: ${plural(e.files, 'file')} the run wrote ${e.files === 1 ? 'is' : 'are'} as it left ${e.files === 1 ? 'it' : 'them'}.`,
           );
         else if (lastAnswerCall)
           calls.get(lastAnswerCall)?.notes.push({
             tone: 'info',
-            text: `Workspace checked again after the answer: ${plural(e.files, 'file')} as the run left ${e.files === 1 ? 'it' : 'them'}.`,
+            text:
+              e.files === 0
+                ? 'Workspace checked again after the answer: the run had written no files yet.'
+                : `Workspace checked again after the answer: ${plural(e.files, 'file')} as the run left ${e.files === 1 ? 'it' : 'them'}.`,
             at: e.at,
           });
         break;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunInfo } from '../../src/triage/runinfo';
-import { childRows, panelTitle, runRow, shortRunId, waitingBadge, waitingCount } from '../../src/extension/logic/run-rows';
+import { childRows, panelTitle, runPickDescription, runRow, shortRunId, waitingBadge, waitingCount } from '../../src/extension/logic/run-rows';
 
 const SHA = 'a'.repeat(64);
 function info(o: Partial<RunInfo> = {}): RunInfo {
@@ -126,5 +126,20 @@ test("a question asked in another window is not counted here, nor called waiting
 test('the badge counts the waiting questions, and is gone at none', () => {
   assert.deepEqual(waitingBadge(1), { value: 1, tooltip: '1 question waits for you' });
   assert.deepEqual(waitingBadge(3), { value: 3, tooltip: '3 questions wait for you' });
-  assert.equal(waitingBadge(0), undefined);
+  // An explicit zero (the editor draws no badge for it), not undefined: TreeView.badge ignores undefined
+  // while its own last value is undefined, so an extension host started after one was killed could never
+  // clear the badge the dead one left (found in the issue #23 walk).
+  assert.deepEqual(waitingBadge(0), { value: 0, tooltip: '' });
+});
+
+test("a run picker's row says where the run stands in words, as the Runs view does (not the phase's name)", () => {
+  assert.equal(runPickDescription({ phase: 'done', turns: 26, dollars: 0.71, restarts: 2 }, false), 'finished · turn 26 · $0.71 · restarts 2');
+  assert.equal(
+    runPickDescription({ phase: 'tools', turns: 18, dollars: 0.42, restarts: 1 }, false),
+    'stopped while running tools · turn 18 · $0.42 · restarts 1',
+  );
+  assert.equal(
+    runPickDescription({ phase: 'model', turns: 3, dollars: 0.04, restarts: 0 }, true, 'undone already · '),
+    'undone already · waiting for the model · turn 3 · $0.04 · restarts 0',
+  );
 });

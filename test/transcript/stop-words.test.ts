@@ -87,3 +87,13 @@ test("restart words say what happened in a person's words: a reload, a Cancel, a
     'Stopped: the window was reloaded or closed; it can be resumed',
   ]);
 });
+
+test('a restart before the run wrote any file says so, not "0 files the run wrote are as it left them"', () => {
+  const lines = (files: number): string[] =>
+    buildTranscript(pausedState('recorded'), {
+      events: [reopened(false), { type: 'workspace-checked', at: AT, files, after: 'restart' }],
+      skipped: 0,
+    }).entries.flatMap((e) => (e.kind === 'history' ? e.lines : []));
+  assert.ok(lines(0).includes('Workspace checked: the run had written no files yet.'), JSON.stringify(lines(0)));
+  assert.ok(lines(2).includes('Workspace checked: 2 files the run wrote are as it left them.'), JSON.stringify(lines(2)));
+});

@@ -42,6 +42,11 @@ export function runStatus(info: RunInfo, activeHere: boolean): RunStatus {
   return info.phase === 'done' ? 'done' : 'resumable';
 }
 
+/** A run picker's row description (Open Run, Delete Run…): where the run stands in the Runs view's words, not its phase's name. */
+export function runPickDescription(s: { phase: string; turns: number; dollars: number; restarts: number }, activeHere: boolean, mark = ''): string {
+  return `${mark}${phaseWords(s.phase, activeHere)} · turn ${s.turns} · ${formatDollars(s.dollars)} · restarts ${s.restarts}`;
+}
+
 export function runRow(info: RunInfo, activeHere: boolean): RunRow {
   const status = runStatus(info, activeHere);
   if (status === 'corrupt') {
@@ -151,9 +156,14 @@ export function waitingCount(
   return keys.size;
 }
 
-/** The Runs view's badge (on the activity bar too) for `n` waiting questions; none at zero. */
-export function waitingBadge(n: number): { value: number; tooltip: string } | undefined {
-  return n > 0 ? { value: n, tooltip: `${n} ${n === 1 ? 'question waits' : 'questions wait'} for you` } : undefined;
+/**
+ * The Runs view's badge (on the activity bar too) for `n` waiting questions. At zero it is a badge
+ * of value 0, which the editor does not draw, rather than undefined: `TreeView.badge` ignores
+ * undefined while its own last value is undefined, as in an extension host just started, so the
+ * badge a killed extension host left would stay.
+ */
+export function waitingBadge(n: number): { value: number; tooltip: string } {
+  return n > 0 ? { value: n, tooltip: `${n} ${n === 1 ? 'question waits' : 'questions wait'} for you` } : { value: 0, tooltip: '' };
 }
 
 /** A Run panel's tab title: "(waiting for you)" only for a question this window can answer; one asked elsewhere says so. */
