@@ -3,7 +3,8 @@
  * (`{"servers": {"name": {"type": "stdio", "command", "args", "env"} | {"type": "http", "url",
  * "headers"}}}`), plus what the run needs to know that a server's annotations may get wrong or
  * cannot say: `readOnly` / `idempotent` (tool names that override the annotations), `lookup`
- * (how to ask the server whether a mutating call happened) and `timeoutMs` (per call).
+ * (how to ask the server whether a mutating call happened), `timeoutMs` (per call) and `tracker`
+ * (tracker-config.ts: how `--tracker mcp:SERVER` files issues through its tools).
  * `${env:NAME}` in `env`, `headers` and `url` is the environment variable NAME of the process
  * that reads the file (so secrets need not be written in it; they are never saved with a run).
  */
@@ -11,6 +12,7 @@ import * as fs from 'node:fs/promises';
 import { z } from 'zod';
 import { BadInputError } from '../core/errors';
 import { keyedRecord, parseSchema, pathText, SchemaError } from '../core/schema';
+import { McpTrackerSchema } from './tracker-config';
 
 /** A call that does not answer within this (ms) stops the run (McpServerError `timeout`). */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -46,6 +48,8 @@ const Overrides = {
    * (the ladder's first step) while the key is kept; without it, the key is still sent but not relied on.
    */
   keyRetentionMs: z.number().int().positive().optional(),
+  /** How a run with `--tracker mcp:<this server>` files and finds issues through its tools (tracker-config.ts). */
+  tracker: McpTrackerSchema.optional(),
 };
 
 const StdioSchema = z.strictObject({

@@ -45,6 +45,7 @@ import type { SentryFetch } from '../crashes/sentry/groups';
 import { readMcpConfig } from '../mcp/config';
 import { McpSession } from '../mcp/session';
 import { mcpQualifiedName } from '../mcp/tools';
+import { mcpTrackerOf } from './mcp-tracker';
 
 export interface TriageRunOptions {
   /** Which ripgrep search_files runs (tools/search/find-ripgrep.ts): the editor passes its bundled copy. */
@@ -146,6 +147,10 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   if (ownFolder && !o.workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
   if (!ownFolder) findTask(o.task); // an unknown task is refused before the state folder is made or checked
   const trackerKind = parseTrackerSpec(o.trackerUrl).kind; // a bad tracker is refused before anything is made
+  if (trackerKind === 'mcp' && o.mcpConfig === undefined)
+    throw new BadInputError(
+      `The tracker ${o.trackerUrl!.trim()} is a server of an MCP configuration: give --mcp FILE with that server and its "tracker" section.`,
+    );
   if (o.pullRequests) checkPullRequestChoice(o.pullRequests, o.workspace, trackerKind); // so is a run with pull requests it cannot open
   const store = runStoreOf(o);
   if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
@@ -169,6 +174,14 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   // The servers' tools are listed before the run is saved, and saved with it.
   const file = path.resolve(o.mcpConfig);
   const mcp = await McpSession.start(await readMcpConfig(file), { cwd: state.config.workspace });
+  const spec = parseTrackerSpec(o.trackerUrl);
+  if (spec.kind === 'mcp')
+    try {
+      mcpTrackerOf(spec.server, mcp, state.runId); // a tracker the file cannot serve is refused before the run is saved
+    } catch (e) {
+      await mcp.close();
+      throw e;
+    }
   state.config.mcp = mcp.saved;
   state.config.options = { ...state.config.options, mcpConfig: file };
   return drive(o, task, { state }, mcp);
@@ -317,6 +330,12 @@ async function drive(
       runState = state;
       finishedBefore = state.phase === 'done';
       o.onRunOpened?.(state.runId, state);
+      const spec = parseTrackerSpec(o.trackerUrl ?? state.config.options?.trackerUrl);
+      if (spec.kind === 'mcp') {
+        mcp ??= await resumeMcp(o, state);
+        tracker = { client: mcpTrackerOf(spec.server, mcp, state.runId), close: async () => {} };
+        return;
+      }
       tracker = await openTracker(store, state, o.trackerUrl, {
         ...(o.githubToken ? { githubToken: o.githubToken } : {}),
         ...(o.githubApiUrl ? { githubApiUrl: o.githubApiUrl } : {}),
