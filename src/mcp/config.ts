@@ -88,14 +88,22 @@ const NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** Reads and checks the file; every problem is a BadInputError naming the file and the field. */
 export async function readMcpConfig(file: string, env: NodeJS.ProcessEnv = process.env): Promise<McpConfig> {
-  let text: string;
+  return mcpConfigFromText(await readMcpConfigText(file), file, env);
+}
+
+/** The file's text, as written (`${env:NAME}` unresolved: what a queued run carries). */
+export async function readMcpConfigText(file: string): Promise<string> {
   try {
-    text = await fs.readFile(file, 'utf8');
+    return await fs.readFile(file, 'utf8');
   } catch (e) {
     throw new BadInputError(
       `The MCP configuration ${file} cannot be read (${(e as Error).message}). Give --mcp the path of a JSON file such as .vscode/mcp.json.`,
     );
   }
+}
+
+/** The configuration a text holds (`file`: what messages call it); `env` fills `${env:NAME}` (null: they are left as written, only checked). */
+export function mcpConfigFromText(text: string, file: string, env: NodeJS.ProcessEnv | null = process.env): McpConfig {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -105,7 +113,7 @@ export async function readMcpConfig(file: string, env: NodeJS.ProcessEnv = proce
   return parseMcpConfig(raw, file, env);
 }
 
-export function parseMcpConfig(raw: unknown, file: string, env: NodeJS.ProcessEnv = process.env): McpConfig {
+export function parseMcpConfig(raw: unknown, file: string, env: NodeJS.ProcessEnv | null = process.env): McpConfig {
   let parsed: z.infer<typeof McpConfigSchema>;
   try {
     parsed = parseSchema(McpConfigSchema, raw, '$');
@@ -141,14 +149,15 @@ export function parseMcpConfig(raw: unknown, file: string, env: NodeJS.ProcessEn
   return { file, servers };
 }
 
-/** `${env:NAME}` filled in; `${input:...}` (prompted by VS Code) refused. */
-function expand(server: ServerConfig, name: string, file: string, env: NodeJS.ProcessEnv): ServerConfig {
+/** `${env:NAME}` filled in (`env` null: left as written); `${input:...}` (prompted by VS Code) refused. */
+function expand(server: ServerConfig, name: string, file: string, env: NodeJS.ProcessEnv | null): ServerConfig {
   const fill = (v: string, field: string): string =>
     v.replace(/\$\{(env|input):([^}]*)\}/g, (_m, kind: string, key: string) => {
       if (kind === 'input')
         throw new BadInputError(
           `The MCP configuration ${file}: server "${name}" ${field} uses \${input:${key}}, which only VS Code can ask for; use \${env:NAME} instead.`,
         );
+      if (env === null) return `\${env:${key}}`;
       const got = env[key];
       if (got === undefined) throw new BadInputError(`The MCP configuration ${file}: server "${name}" ${field} uses \${env:${key}}, which is not set.`);
       return got;

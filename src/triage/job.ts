@@ -8,6 +8,7 @@ import type { RipgrepOptions } from '../tools/search/find-ripgrep';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { OpenedRun, RunStore, StoreOptions } from '../store/run-store';
+import type { RunHandle } from '../store/run-handle';
 import { openStateFolder } from '../store/open-store';
 import { type CrashHook } from '../store/crash-points';
 import { newState, type RunResult, type RunState } from '../store/state';
@@ -46,6 +47,7 @@ import { readMcpConfig } from '../mcp/config';
 import { McpSession } from '../mcp/session';
 import { mcpQualifiedName } from '../mcp/tools';
 import { mcpTrackerOf } from './mcp-tracker';
+import { runMcpSession } from './run-mcp';
 
 export interface TriageRunOptions {
   /** Which ripgrep search_files runs (tools/search/find-ripgrep.ts): the editor passes its bundled copy. */
@@ -326,13 +328,13 @@ async function drive(
     ...(o.signal ? { signal: o.signal } : {}),
     ...(o.crash ? { crash: o.crash } : {}),
     onEvent,
-    opened: async (state: RunState) => {
+    opened: async (state: RunState, handle: RunHandle) => {
       runState = state;
       finishedBefore = state.phase === 'done';
       o.onRunOpened?.(state.runId, state);
       const spec = parseTrackerSpec(o.trackerUrl ?? state.config.options?.trackerUrl);
       if (spec.kind === 'mcp') {
-        mcp ??= await resumeMcp(o, state);
+        mcp ??= await runMcpSession(o.mcpConfig, state, handle);
         tracker = { client: mcpTrackerOf(spec.server, mcp, state.runId), close: async () => {} };
         return;
       }
@@ -341,7 +343,7 @@ async function drive(
         ...(o.githubApiUrl ? { githubApiUrl: o.githubApiUrl } : {}),
       });
     },
-    parts: async (state: RunState) => {
+    parts: async (state: RunState, handle: RunHandle) => {
       const model = await buildModel(o, task, state);
       const causes = task.groups.map((g) => g.cause);
       const pullRequestOf = (st: RunState) => causePullRequest(st, { tracker: tracker!.client, worktreesDir: worktreesDir(store) });
@@ -355,7 +357,7 @@ async function drive(
         ...testCommandOf(state, o),
         ...(o.ripgrep ? { ripgrep: o.ripgrep } : {}),
       });
-      mcp ??= await resumeMcp(o, state);
+      mcp ??= await runMcpSession(o.mcpConfig, state, handle);
       return {
         model,
         tools: toolSet(
@@ -394,14 +396,6 @@ async function drive(
     await tracker?.close();
     await mcp?.close();
   }
-}
-
-/** A resumed run's MCP servers: the saved configuration file (or the one given now), checked against the tools saved at its start. */
-async function resumeMcp(o: { mcpConfig?: string }, state: RunState): Promise<McpSession | undefined> {
-  if (!state.config.mcp) return undefined;
-  const file = o.mcpConfig !== undefined ? path.resolve(o.mcpConfig) : state.config.options?.mcpConfig;
-  if (file === undefined) throw new BadInputError(`Run ${state.runId} uses MCP servers; give --mcp with their configuration file to resume it.`);
-  return McpSession.resume(state.runId, await readMcpConfig(file), state.config.mcp, { cwd: state.config.workspace });
 }
 
 /**

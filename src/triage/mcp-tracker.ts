@@ -13,7 +13,7 @@
 import { BadInputError } from '../core/errors';
 import type { McpConnection } from '../mcp/connection';
 import type { McpSession } from '../mcp/session';
-import type { ServerConfig } from '../mcp/config';
+import type { McpConfig, ServerConfig } from '../mcp/config';
 import { fill, valueAt } from '../mcp/lookup';
 import { IDEMPOTENCY_META_KEY, qualifiedName } from '../mcp/names';
 import { jsonOf, outputOf } from '../mcp/result';
@@ -178,4 +178,17 @@ export function mcpTrackerOf(server: string, session: McpSession | undefined, ru
         : `Run ${runId} files into ${MCP_SPEC_PREFIX}${server}: give --mcp with the configuration file that has server "${server}" and its "tracker" section.`,
     );
   return new McpTracker(server, s.connection, s.config, s.file);
+}
+
+/** Before a run that files into `mcp:SERVER` is saved: the configuration has the server, with a tracker section. */
+export function assertMcpTracker(server: string, config: McpConfig): void {
+  const s = config.servers[server];
+  if (!s)
+    throw new BadInputError(
+      `The tracker ${MCP_SPEC_PREFIX}${server} is not a server of the MCP configuration ${config.file} (it has ${Object.keys(config.servers).join(', ') || 'none'}).`,
+    );
+  if (!s.tracker)
+    throw new BadInputError(
+      `The tracker ${MCP_SPEC_PREFIX}${server} needs a "tracker" section in server "${server}" of the MCP configuration ${config.file}: which tool files an issue, and which read-only tool lists them.`,
+    );
 }
