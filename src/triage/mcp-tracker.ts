@@ -31,7 +31,7 @@ import type { Filed, Tracker } from '../tracker/tracker';
 export class McpTrackerToolError extends TrackerError {
   constructor(where: string, status: 400 | 502, detail: string) {
     super(where, status, detail);
-    this.message = `The tracker tool ${where} answered with an error: ${detail}.`;
+    this.message = `The tracker tool ${where} answered with an error: ${detail.replace(/[\s.]+$/, '')}`;
   }
 }
 

@@ -143,3 +143,19 @@ test('a tracker the MCP configuration cannot serve is refused before any run is 
   await refused({ mcp: writeConfig(w.dir, memoryServer(memory, { file: TRACKER.file }), 'e.json') }, /is not valid \(server "memory"\).*tracker.*list/);
   assert.deepEqual(issuesIn(memory), [], 'nothing filed');
 });
+
+test('a filing the tool answers with an error: the model reads that nothing was filed, and the run goes on', async (t) => {
+  const w = world(t);
+  const memory = path.join(w.dir, 'memory.jsonl');
+  // create_entities needs an entityType: the server refuses these arguments with an error result.
+  const broken = { ...TRACKER, file: { tool: 'create_entities', args: { entities: [{ name: '{title}', observations: ['{body}'] }] } } };
+  const mcp = writeConfig(w.dir, memoryServer(memory, broken));
+  const cause = await firstCause(w.ws);
+  const model = new ScriptModel([reply(0, [['issue_file', { title: 'It crashes', body: 'Details.', cause }]]), reply(1, [], 'Could not file.')]);
+  const done = await runWith({ w, mcp, model, person: new CountingPerson() });
+  assert.equal(done.result.phase, 'done');
+  const result = model.lastRequest!.messages.flatMap((m) => (m.role === 'tool' ? m.results : []))[0];
+  assert.equal(result.isError, true);
+  assert.match(result.content, /^issue_file: The tracker tool memory\/create_entities answered with an error: .*entityType\. Nothing was filed\.$/s);
+  assert.deepEqual(issuesIn(memory), []);
+});
