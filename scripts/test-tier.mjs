@@ -41,6 +41,8 @@ const RULES = [
       'mcp/crash-memory.test.js',
       'mcp/meta-key.test.js',
       'mcp/bad-servers.test.js',
+      'mcp/tracker-memory.test.js',
+      'mcp/http-live.test.js',
       // ESLint, type-aware, over the real config (the layer rules).
       'lint/',
     ],
