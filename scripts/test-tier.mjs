@@ -42,6 +42,8 @@ const RULES = [
       'mcp/meta-key.test.js',
       'mcp/bad-servers.test.js',
       'mcp/editor-servers.test.js',
+      'mcp/tracker-memory.test.js',
+      'mcp/http-live.test.js',
       // ESLint, type-aware, over the real config (the layer rules).
       'lint/',
     ],

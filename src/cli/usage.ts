@@ -7,7 +7,7 @@ export const USAGE = `triage: a durable LLM triage agent, headless
              [--crashes FOLDER|sentry:ORG/PROJECT (with --task crash-folder)]
              [--sentry-url URL] [--sentry-query Q] [--sentry-limit N] [--approve-tools a,b|*]
              [--die-after TOOL] [--keys on|off] [--model recorded|anthropic|openai]
-             [--model-name NAME] [--base-url URL] [--tracker embedded|github:OWNER/REPO|URL]
+             [--model-name NAME] [--base-url URL] [--tracker embedded|github:OWNER/REPO|mcp:SERVER|URL]
              [--test-command CMD] [--record FILE [--force]] [--mcp CONFIG.json]
              [--pull-requests [--base BRANCH] [--remote NAME] [--draft on|off]]
              [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--new] [--json]
@@ -15,7 +15,8 @@ export const USAGE = `triage: a durable LLM triage agent, headless
               its own FILE continues it; any other file is replaced. --base-url is an http(s)
               URL without user:password@: keys go in ANTHROPIC_API_KEY / OPENAI_API_KEY;
               --mcp: MCP servers whose tools the run may use, in VS Code's mcp.json shape;
-              approve one with --approve-tools server/tool)
+              approve one with --approve-tools server/tool; --tracker mcp:SERVER files issues
+              through the "tracker" section of that server in the --mcp file)
   triage group --crashes FOLDER|sentry:ORG/PROJECT [--workspace DIR] [--sentry-url URL]
                [--sentry-query Q] [--sentry-limit N] [--json]
   triage status --state DIR [--json]
@@ -25,9 +26,10 @@ export const USAGE = `triage: a durable LLM triage agent, headless
   (run, status, show and tracker list take --store postgres://... instead of --state DIR)
   triage worker --store URL [--concurrency N] [--approve ask|yes|no] [--exit-when-idle]
                 [--lease-ms MS] [--poll-ms MS] [--max-turns N] [--max-dollars D] [--max-tokens N]
-                [--max-restarts N] [--json]
+                [--max-restarts N] [--mcp CONFIG.json] [--json]
   triage enqueue --store URL --task NAME [--workspace DIR] [--workspaces DIR] [--keys on|off]
-                 [--model ...] [--json]
+                 [--model ...] [--tracker SPEC] [--mcp CONFIG.json] [--json]
+                 (--mcp: the file travels with the run as written; workers resolve \${env:NAME})
   triage answer --store URL --run ID --call CALL (--approve | --deny | --done TEXT | --rerun)
   triage tracker serve --dir DIR [--port N] [--retention-hours H]
   triage mcp --state DIR|--store URL [--model ...] [--tracker SPEC] [--approve-tools a,b|*]

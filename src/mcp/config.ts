@@ -3,7 +3,8 @@
  * (`{"servers": {"name": {"type": "stdio", "command", "args", "env"} | {"type": "http", "url",
  * "headers"}}}`), plus what the run needs to know that a server's annotations may get wrong or
  * cannot say: `readOnly` / `idempotent` (tool names that override the annotations), `lookup`
- * (how to ask the server whether a mutating call happened) and `timeoutMs` (per call).
+ * (how to ask the server whether a mutating call happened), `timeoutMs` (per call) and `tracker`
+ * (tracker-config.ts: how `--tracker mcp:SERVER` files issues through its tools).
  * `${env:NAME}` in `env`, `headers` and `url` is the environment variable NAME of the process
  * that reads the file (so secrets need not be written in it; they are never saved with a run).
  */
@@ -11,6 +12,7 @@ import * as fs from 'node:fs/promises';
 import { z } from 'zod';
 import { BadInputError } from '../core/errors';
 import { keyedRecord, parseSchema, pathText, SchemaError } from '../core/schema';
+import { McpTrackerSchema } from './tracker-config';
 
 /** A call that does not answer within this (ms) stops the run (McpServerError `timeout`). */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -46,6 +48,8 @@ const Overrides = {
    * (the ladder's first step) while the key is kept; without it, the key is still sent but not relied on.
    */
   keyRetentionMs: z.number().int().positive().optional(),
+  /** How a run with `--tracker mcp:<this server>` files and finds issues through its tools (tracker-config.ts). */
+  tracker: McpTrackerSchema.optional(),
 };
 
 const StdioSchema = z.strictObject({
@@ -84,14 +88,22 @@ const NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** Reads and checks the file; every problem is a BadInputError naming the file and the field. */
 export async function readMcpConfig(file: string, env: NodeJS.ProcessEnv = process.env): Promise<McpConfig> {
-  let text: string;
+  return mcpConfigFromText(await readMcpConfigText(file), file, env);
+}
+
+/** The file's text, as written (`${env:NAME}` unresolved: what a queued run carries). */
+export async function readMcpConfigText(file: string): Promise<string> {
   try {
-    text = await fs.readFile(file, 'utf8');
+    return await fs.readFile(file, 'utf8');
   } catch (e) {
     throw new BadInputError(
       `The MCP configuration ${file} cannot be read (${(e as Error).message}). Give --mcp the path of a JSON file such as .vscode/mcp.json.`,
     );
   }
+}
+
+/** The configuration a text holds (`file`: what messages call it); `env` fills `${env:NAME}` (null: they are left as written, only checked). */
+export function mcpConfigFromText(text: string, file: string, env: NodeJS.ProcessEnv | null = process.env): McpConfig {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -101,7 +113,7 @@ export async function readMcpConfig(file: string, env: NodeJS.ProcessEnv = proce
   return parseMcpConfig(raw, file, env);
 }
 
-export function parseMcpConfig(raw: unknown, file: string, env: NodeJS.ProcessEnv = process.env): McpConfig {
+export function parseMcpConfig(raw: unknown, file: string, env: NodeJS.ProcessEnv | null = process.env): McpConfig {
   let parsed: z.infer<typeof McpConfigSchema>;
   try {
     parsed = parseSchema(McpConfigSchema, raw, '$');
@@ -137,14 +149,15 @@ export function parseMcpConfig(raw: unknown, file: string, env: NodeJS.ProcessEn
   return { file, servers };
 }
 
-/** `${env:NAME}` filled in; `${input:...}` (prompted by VS Code) refused. */
-function expand(server: ServerConfig, name: string, file: string, env: NodeJS.ProcessEnv): ServerConfig {
+/** `${env:NAME}` filled in (`env` null: left as written); `${input:...}` (prompted by VS Code) refused. */
+function expand(server: ServerConfig, name: string, file: string, env: NodeJS.ProcessEnv | null): ServerConfig {
   const fill = (v: string, field: string): string =>
     v.replace(/\$\{(env|input):([^}]*)\}/g, (_m, kind: string, key: string) => {
       if (kind === 'input')
         throw new BadInputError(
           `The MCP configuration ${file}: server "${name}" ${field} uses \${input:${key}}, which only VS Code can ask for; use \${env:NAME} instead.`,
         );
+      if (env === null) return `\${env:${key}}`;
       const got = env[key];
       if (got === undefined) throw new BadInputError(`The MCP configuration ${file}: server "${name}" ${field} uses \${env:${key}}, which is not set.`);
       return got;

@@ -1,7 +1,8 @@
 /**
  * One MCP server, connected through the official SDK (stdio: a child process; http: Streamable
  * HTTP). What can go wrong with the server itself is an McpServerError naming it: it will not
- * start (with the command line and the last lines it wrote to stderr), it went away, or a call
+ * start (with the command line and the last lines it wrote to stderr), it went away (an HTTP
+ * server that no longer accepts connections too), or a call
  * did not answer within its timeout. A tool's own failure is the tool's business (an error result).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -130,6 +131,13 @@ export class McpConnection {
           'gone',
           `${this.what()} went away while ${doing}${this.stderrNote()}. The run stopped and was saved; resume once the server runs again.`,
         );
+      const unreachable = 'url' in this.config ? networkFailure(e) : undefined;
+      if (unreachable !== undefined)
+        throw new McpServerError(
+          this.name,
+          'gone',
+          `${this.what()} went away while ${doing} (${unreachable}). The run stopped and was saved; resume once the server answers at its URL again.`,
+        );
       throw e;
     }
   }
@@ -138,6 +146,16 @@ export class McpConnection {
     this.closed = true;
     await this.client.close().catch(() => undefined);
   }
+}
+
+/**
+ * Why an HTTP request reached no server (fetch's "fetch failed" with the socket's error code:
+ * refused, reset, no such host...), or undefined for anything else (a tool's own failure).
+ */
+function networkFailure(e: unknown): string | undefined {
+  if (!(e instanceof TypeError) || e.message !== 'fetch failed') return undefined;
+  const cause = (e as TypeError & { cause?: { code?: unknown; message?: unknown } }).cause;
+  return typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : 'no answer';
 }
 
 function startFailure(e: unknown, timeout: number): string {

@@ -44,6 +44,18 @@ export function saveTools(server: string, config: ServerConfig, listed: McpTool[
         `The MCP configuration ${file}: the lookup of "${server}/${tool}" calls "${l.tool}", which is not read-only (its annotations say so; add it to "readOnly" if it only reads).`,
       );
   }
+  if (config.tracker) {
+    const { file: f, list } = config.tracker;
+    if (!names.has(f.tool))
+      throw new BadInputError(`The MCP configuration ${file}: server "${server}" "tracker.file" calls "${f.tool}", which the server does not list.`);
+    const read = tools.find((t) => t.name === list.tool);
+    if (!read)
+      throw new BadInputError(`The MCP configuration ${file}: server "${server}" "tracker.list" calls "${list.tool}", which the server does not list.`);
+    if (!read.readOnly)
+      throw new BadInputError(
+        `The MCP configuration ${file}: server "${server}" "tracker.list" calls "${list.tool}", which is not read-only (its annotations say so; add it to "readOnly" if it only reads).`,
+      );
+  }
   return { server, tools };
 }
 

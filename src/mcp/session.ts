@@ -8,7 +8,7 @@
 import { BadInputError, McpToolsChangedError } from '../core/errors';
 import type { Tool } from '../agent/tool';
 import type { SavedMcpServer } from '../store/saved-mcp';
-import type { McpConfig } from './config';
+import type { McpConfig, ServerConfig } from './config';
 import { McpConnection, type ConnectOptions } from './connection';
 import { saveTools, toolChanges } from './saved';
 import { mcpTools } from './tools';
@@ -64,6 +64,13 @@ export class McpSession {
   /** The saved tools as the agent's Tools. */
   tools(): Tool[] {
     return this.saved.flatMap((s) => mcpTools(s, this.conns.get(s.server)!, this.config.servers[s.server]));
+  }
+
+  /** A connected server and its configuration (the MCP tracker files through it); undefined when the run does not use it. */
+  server(name: string): { connection: McpConnection; config: ServerConfig; file: string } | undefined {
+    const connection = this.conns.get(name);
+    const config = this.config.servers[name];
+    return connection && config ? { connection, config, file: this.config.file } : undefined;
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,7 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { BadInputError } from '../core/errors';
 import type { RunState } from '../store/state';
 import type { RunStore } from '../store/run-store';
 import { TrackerClient } from './client';
@@ -42,6 +43,7 @@ export interface TrackerAccess {
 /** The tracker of a run: `override` or the run's saved tracker ("github:OWNER/REPO" or a URL), else the embedded one. */
 export async function openTracker(store: RunStore, state: RunState, override?: string, access: TrackerAccess = {}): Promise<OpenTracker> {
   const spec = parseTrackerSpec(override ?? state.config.options?.trackerUrl);
+  if (spec.kind === 'mcp') throw mcpTrackerHere(spec.server);
   if (spec.kind === 'http') return { client: new TrackerClient(spec.url), close: async () => {} };
   if (spec.kind === 'github') {
     const apiUrl = access.githubApiUrl ?? state.config.options?.githubApiUrl ?? GITHUB_API_DEFAULT;
@@ -56,6 +58,7 @@ export async function openTracker(store: RunStore, state: RunState, override?: s
  */
 export async function openNamedTracker(store: RunStore, spec: string | undefined, access: TrackerAccess = {}): Promise<OpenTracker> {
   const s = parseTrackerSpec(spec);
+  if (s.kind === 'mcp') throw mcpTrackerHere(s.server);
   if (s.kind === 'http') return { client: new TrackerClient(s.url), close: async () => {} };
   if (s.kind === 'github')
     return {
@@ -63,6 +66,13 @@ export async function openNamedTracker(store: RunStore, spec: string | undefined
       close: async () => {},
     };
   return openEmbedded(store);
+}
+
+/** An MCP server's tracker is opened by the run that connects to its server (triage/mcp-tracker.ts), not here. */
+function mcpTrackerHere(server: string): BadInputError {
+  return new BadInputError(
+    `The tracker mcp:${server} is a server of a run's --mcp file; only "triage run" (and a worker running a queued run) can file through it. Use "embedded", github:OWNER/REPO or a tracker URL here.`,
+  );
 }
 
 /** The embedded tracker of a store: its issues table, or its state folder's tracker/ (or a legacy run's own store). */

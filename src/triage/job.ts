@@ -8,6 +8,7 @@ import type { RipgrepOptions } from '../tools/search/find-ripgrep';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { OpenedRun, RunStore, StoreOptions } from '../store/run-store';
+import type { RunHandle } from '../store/run-handle';
 import { openStateFolder } from '../store/open-store';
 import { type CrashHook } from '../store/crash-points';
 import { newState, type RunResult, type RunState } from '../store/state';
@@ -45,6 +46,8 @@ import type { SentryFetch } from '../crashes/sentry/groups';
 import { readMcpConfig, type McpConfig } from '../mcp/config';
 import { McpSession } from '../mcp/session';
 import { mcpQualifiedName } from '../mcp/tools';
+import { mcpTrackerOf } from './mcp-tracker';
+import { runMcpSession } from './run-mcp';
 
 export interface TriageRunOptions {
   /** Which ripgrep search_files runs (tools/search/find-ripgrep.ts): the editor passes its bundled copy. */
@@ -152,6 +155,10 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   if (ownFolder && !o.workspace) throw new BadInputError(`The ${CRASH_FOLDER_TASK} task works in your own workspace: give it --workspace DIR.`);
   if (!ownFolder) findTask(o.task); // an unknown task is refused before the state folder is made or checked
   const trackerKind = parseTrackerSpec(o.trackerUrl).kind; // a bad tracker is refused before anything is made
+  if (trackerKind === 'mcp' && o.mcpConfig === undefined)
+    throw new BadInputError(
+      `The tracker ${o.trackerUrl!.trim()} is a server of an MCP configuration: give --mcp FILE with that server and its "tracker" section.`,
+    );
   if (o.pullRequests) checkPullRequestChoice(o.pullRequests, o.workspace, trackerKind); // so is a run with pull requests it cannot open
   const store = runStoreOf(o);
   if (store.kind === 'files') await fs.mkdir(store.where, { recursive: true, mode: 0o700 });
@@ -181,6 +188,14 @@ export async function runTriage(o: TriageRunOptions): Promise<TriageOutcome> {
   // The servers' tools are listed before the run is saved, and saved with it.
   const file = path.resolve(o.mcpConfig);
   const mcp = await McpSession.start(await readMcpConfig(file), { cwd: state.config.workspace });
+  const spec = parseTrackerSpec(o.trackerUrl);
+  if (spec.kind === 'mcp')
+    try {
+      mcpTrackerOf(spec.server, mcp, state.runId); // a tracker the file cannot serve is refused before the run is saved
+    } catch (e) {
+      await mcp.close();
+      throw e;
+    }
   state.config.mcp = mcp.saved;
   state.config.options = { ...state.config.options, mcpConfig: file };
   return drive(o, task, { state }, mcp);
@@ -325,16 +340,22 @@ async function drive(
     ...(o.signal ? { signal: o.signal } : {}),
     ...(o.crash ? { crash: o.crash } : {}),
     onEvent,
-    opened: async (state: RunState) => {
+    opened: async (state: RunState, handle: RunHandle) => {
       runState = state;
       finishedBefore = state.phase === 'done';
       o.onRunOpened?.(state.runId, state);
+      const spec = parseTrackerSpec(o.trackerUrl ?? state.config.options?.trackerUrl);
+      if (spec.kind === 'mcp') {
+        mcp ??= await runMcpSession(o.mcp ?? o.mcpConfig, state, handle);
+        tracker = { client: mcpTrackerOf(spec.server, mcp, state.runId), close: async () => {} };
+        return;
+      }
       tracker = await openTracker(store, state, o.trackerUrl, {
         ...(o.githubToken ? { githubToken: o.githubToken } : {}),
         ...(o.githubApiUrl ? { githubApiUrl: o.githubApiUrl } : {}),
       });
     },
-    parts: async (state: RunState) => {
+    parts: async (state: RunState, handle: RunHandle) => {
       const model = await buildModel(o, task, state);
       const causes = task.groups.map((g) => g.cause);
       const pullRequestOf = (st: RunState) => causePullRequest(st, { tracker: tracker!.client, worktreesDir: worktreesDir(store) });
@@ -348,7 +369,7 @@ async function drive(
         ...testCommandOf(state, o),
         ...(o.ripgrep ? { ripgrep: o.ripgrep } : {}),
       });
-      mcp ??= await resumeMcp(o, state);
+      mcp ??= await runMcpSession(o.mcp ?? o.mcpConfig, state, handle);
       return {
         model,
         tools: toolSet(
@@ -387,15 +408,6 @@ async function drive(
     await tracker?.close();
     await mcp?.close();
   }
-}
-
-/** A resumed run's MCP servers: the saved configuration file (or the one given now), checked against the tools saved at its start. */
-async function resumeMcp(o: { mcpConfig?: string; mcp?: McpConfig }, state: RunState): Promise<McpSession | undefined> {
-  if (!state.config.mcp) return undefined;
-  if (o.mcp !== undefined) return McpSession.resume(state.runId, o.mcp, state.config.mcp, { cwd: state.config.workspace });
-  const file = o.mcpConfig !== undefined ? path.resolve(o.mcpConfig) : state.config.options?.mcpConfig;
-  if (file === undefined) throw new BadInputError(`Run ${state.runId} uses MCP servers; give --mcp with their configuration file to resume it.`);
-  return McpSession.resume(state.runId, await readMcpConfig(file), state.config.mcp, { cwd: state.config.workspace });
 }
 
 /**

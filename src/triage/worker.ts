@@ -27,6 +27,8 @@ export interface WorkerOptions {
   /** The lease's length; default 10 s. */
   leaseMs?: number;
   limits?: Limits;
+  /** The MCP configuration file for the runs it takes that use MCP servers (default: the one each run carries or was started with). */
+  mcpConfig?: string;
   signal?: AbortSignal;
   crash?: CrashHook;
   onEvent?: (runId: string, e: LoopEvent) => void;
@@ -65,6 +67,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerRun[]> {
             approver: new StoredAnswerApprover(answers, o.approve ?? 'ask'),
             store: { ...(o.leaseMs ? { staleMs: o.leaseMs } : {}) },
             ...(o.limits ? { limits: o.limits } : {}),
+            ...(o.mcpConfig !== undefined ? { mcpConfig: o.mcpConfig } : {}),
             ...(o.signal ? { signal: o.signal } : {}),
             ...(o.crash ? { crash: o.crash } : {}),
             ...(o.onEvent ? { onEvent: (e: LoopEvent) => o.onEvent!(runId, e) } : {}),

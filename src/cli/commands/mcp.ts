@@ -10,6 +10,7 @@ import { flags } from '../flags';
 import { STORE_FLAGS, storeFromFlags } from '../store-flag';
 import { MODEL_FLAGS, modelFromFlags } from '../model-flag';
 import { LIMIT_FLAGS, limitsFromFlags } from '../limit-flags';
+import { BadInputError } from '../../core/errors';
 import { parseTrackerSpec } from '../../tracker/spec';
 import { githubApiUrl } from '../../tracker/github/spec';
 import { RunHost } from '../../triage/run-host';
@@ -22,7 +23,11 @@ export async function cmdMcp(args: string[]): Promise<number> {
   const { values: v } = flags(args, { ...STORE_FLAGS, ...MODEL_FLAGS, ...LIMIT_FLAGS, tracker: { type: 'string' }, 'approve-tools': { type: 'string' } });
   const model = modelFromFlags(v);
   const limits = limitsFromFlags(v);
-  if (v.tracker !== undefined) parseTrackerSpec(v.tracker as string); // refused before the server starts
+  // Refused before the server starts (an MCP server's tracker needs a run's --mcp file, which triage mcp has not).
+  if (v.tracker !== undefined && parseTrackerSpec(v.tracker as string).kind === 'mcp')
+    throw new BadInputError(
+      `triage mcp cannot file into ${(v.tracker as string).trim()}: an MCP server's tracker is a run's (triage run --mcp FILE --tracker mcp:SERVER).`,
+    );
   const store = storeFromFlags(v, 'triage mcp');
   const access = {
     ...(process.env.GITHUB_TOKEN ? { githubToken: process.env.GITHUB_TOKEN } : {}),

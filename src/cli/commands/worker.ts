@@ -1,9 +1,12 @@
 /**
- * `triage worker --store URL [--concurrency N] [--approve ask|yes|no] [--exit-when-idle] [--max-turns N ...]`:
- * one worker of a fleet on a PostgreSQL store (triage/worker.ts). Ctrl-C or SIGTERM stops it:
+ * `triage worker --store URL [--concurrency N] [--approve ask|yes|no] [--exit-when-idle] [--mcp FILE] [--max-turns N ...]`:
+ * one worker of a fleet on a PostgreSQL store (triage/worker.ts). --mcp: the MCP configuration
+ * for the runs it takes that use MCP servers, instead of the one each run carries. Ctrl-C or SIGTERM stops it:
  * runs in progress save where they stopped and stay resumable by any worker.
  */
+import * as path from 'node:path';
 import { flags } from '../flags';
+import { readMcpConfig } from '../../mcp/config';
 import { BadInputError } from '../../core/errors';
 import { queueStoreFromFlags, STORE_FLAGS, usingStore } from '../store-flag';
 import { runWorker } from '../../triage/worker';
@@ -28,6 +31,7 @@ export async function cmdWorker(args: string[]): Promise<number> {
     'exit-when-idle': { type: 'boolean', default: false },
     'poll-ms': { type: 'string' },
     'lease-ms': { type: 'string' },
+    mcp: { type: 'string' },
     ...LIMIT_FLAGS,
     json: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -38,6 +42,8 @@ export async function cmdWorker(args: string[]): Promise<number> {
   const pollMs = positiveInt(v['poll-ms'], 'poll-ms');
   const leaseMs = positiveInt(v['lease-ms'], 'lease-ms');
   const limits = limitsFromFlags(v);
+  const mcpConfig = v.mcp !== undefined ? path.resolve(v.mcp as string) : undefined;
+  if (mcpConfig !== undefined) await readMcpConfig(mcpConfig); // a file it cannot use is refused before any run is taken
   const store = queueStoreFromFlags(v, 'triage worker');
   const interrupt = interruptSignal();
   const log = (s: string): void => {
@@ -54,6 +60,7 @@ export async function cmdWorker(args: string[]): Promise<number> {
         limits,
         ...(pollMs ? { pollMs } : {}),
         ...(leaseMs ? { leaseMs } : {}),
+        ...(mcpConfig !== undefined ? { mcpConfig } : {}),
         signal: interrupt.signal,
         log,
         onEvent: (runId, e) => {
