@@ -1,9 +1,9 @@
 /**
  * Prints the effects sweep's table (what test/data/sweep-effects.txt holds), the time and the
  * notes of any blocked scenario on stderr:
- *   npm run sweep:effects > test/data/sweep-effects.txt            the saved table's plan (LEAN_PLAN)
- *   npm run sweep:effects -- --full                                every point, 1 and 2 crashes (hours)
- *   npm run sweep:effects -- --every N --double-every M --concurrency K
+ *   npm run build && npm run --silent sweep:effects > test/data/sweep-effects.txt   the saved table's plan (LEAN_PLAN)
+ *   npm run --silent sweep:effects -- --full        every point, 1 and 2 crashes (hours on a loaded machine)
+ *   npm run --silent sweep:effects -- [--full] [--double-every M] [--concurrency K]
  */
 import { parseArgs } from 'node:util';
 import { effectsRows, FULL_PLAN, LEAN_PLAN, type EffectsPlan } from './sweep';
@@ -13,9 +13,7 @@ async function main(): Promise<void> {
   const { values: v } = parseArgs({
     options: {
       full: { type: 'boolean', default: false },
-      every: { type: 'string' },
       'double-every': { type: 'string' },
-      'double-at-every-point': { type: 'boolean' },
       concurrency: { type: 'string' },
     },
   });
@@ -23,15 +21,10 @@ async function main(): Promise<void> {
   const num = (s: string | undefined, d: number): number => {
     if (s === undefined) return d;
     const n = Number(s);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, not "${s}"`);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`expected a whole number of at least 1, not "${s}"`);
     return n;
   };
-  const plan: EffectsPlan = {
-    every: num(v.every, base.every),
-    doubleEvery: num(v['double-every'], base.doubleEvery),
-    doubleAtEveryPoint: v['double-at-every-point'] ?? base.doubleAtEveryPoint,
-    concurrency: num(v.concurrency, base.concurrency),
-  };
+  const plan: EffectsPlan = { ...base, doubleEvery: num(v['double-every'], base.doubleEvery), concurrency: num(v.concurrency, base.concurrency) };
   const started = Date.now();
   const t = await effectsRows(plan, (line) => process.stderr.write(`${line}\n`));
   process.stdout.write(formatEffectsTable(t.rows, t.notes));

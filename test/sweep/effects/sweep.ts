@@ -4,13 +4,12 @@
  * during the restart) and by SIGKILL of a real process (1 crash), keys on then off, each scenario
  * judged by counting the real things (world.ts).
  *
- * Which points: a plan. `every: 1` is every crash point of the run (each save point, inside each
+ * Which points: a plan. FULL_PLAN is every crash point of the run (each save point, inside each
  * checkpoint write, between each tool acting and its result being saved) for every row, and the
- * double crashes at every point of each restart. A scenario costs seconds (some 40 git processes
- * and two stand-ins), so the saved table uses a lean plan: every point where a tool has acted and
- * its result is not saved yet (tool:acted: where a side effect can be done twice) and every
- * `every`-th of the others; double crashes: the first crash at each tool:acted point, the second
- * at every `doubleEvery`-th point of the restart.
+ * second crash at every point of each restart. A scenario costs seconds (some 40 git processes,
+ * two stand-ins, a full run), so the saved table uses LEAN_PLAN: the points between a tool acting
+ * and its result being saved (tool:acted, where a side effect could be done twice), split between
+ * the in-process and the SIGKILL rows, with double crashes after the in-process ones.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -22,25 +21,67 @@ import { killScenario } from './kill';
 import { addEffects, emptyEffectsRow, type EffectsRow } from './table';
 import { makeTemplate } from './world';
 
-export interface EffectsPlan {
-  /** Single crashes (in process and SIGKILL): every tool:acted point and every this-many-th other point (1: every point; 0: the tool:acted points only). */
+/** Which crash points of the run a row crashes at. */
+export interface PointChoice {
+  /** Of the tool:acted points (between a tool acting and its result being saved, where a side effect could be done twice): all, the odd ones (1st, 3rd...: each turn's first call, the first cause's) or the even ones (the second cause's). */
+  acted: 'all' | 'odd' | 'even';
+  /** And every this-many-th of the other points (1: every point; 0: none). */
   every: number;
-  /** Double crashes: the second crash at every this-many-th point of the restart (1: every point). */
+}
+
+export interface EffectsPlan {
+  /** Single crashes in process. */
+  inProcess: PointChoice;
+  /** Single SIGKILLs. */
+  sigkill: PointChoice;
+  /** Double crashes: where the first one lands. */
+  doubleFirst: PointChoice;
+  /** Double crashes: the second at every this-many-th point of the restart (1: every point). */
   doubleEvery: number;
-  /** Double crashes: the first crash at every point (true), or at the tool:acted points only. */
-  doubleAtEveryPoint: boolean;
   /** Scenarios run at once. */
   concurrency: number;
 }
 
-/** The saved table's plan (about three minutes here, see the test). */
-export const LEAN_PLAN: EffectsPlan = { every: 0, doubleEvery: 50, doubleAtEveryPoint: false, concurrency: 3 };
-/** Every point, 1 and 2 crashes (an hour or more on a loaded machine). */
-export const FULL_PLAN: EffectsPlan = { every: 1, doubleEvery: 1, doubleAtEveryPoint: true, concurrency: 3 };
+/**
+ * The saved table's plan, sized for about three minutes on a loaded 2-core machine: in process at
+ * the odd tool:acted points (the first cause's issue_file, write_file, commit_fix, pull_request,
+ * sentry_comment), by SIGKILL at the even ones (the second cause's), double crashes after each odd one.
+ */
+export const LEAN_PLAN: EffectsPlan = {
+  inProcess: { acted: 'odd', every: 0 },
+  sigkill: { acted: 'even', every: 0 },
+  doubleFirst: { acted: 'odd', every: 0 },
+  doubleEvery: 50,
+  concurrency: 3,
+};
+/** Every point, 1 and 2 crashes (hours on a loaded machine). */
+export const FULL_PLAN: EffectsPlan = {
+  inProcess: { acted: 'all', every: 1 },
+  sigkill: { acted: 'all', every: 1 },
+  doubleFirst: { acted: 'all', every: 1 },
+  doubleEvery: 1,
+  concurrency: 3,
+};
 
-/** The points (1-based) a single crash lands on: the tool:acted ones and every `every`-th. */
-export function chosenPoints(names: string[], every: number): number[] {
-  return names.map((n, i) => i + 1).filter((p) => names[p - 1].startsWith(TOOL_ACTED) || (every > 0 && (p - 1) % every === 0));
+/** The points (1-based) a choice lands on, given the run's point names. */
+export function chosenPoints(names: string[], c: PointChoice): number[] {
+  let acted = 0;
+  const out: number[] = [];
+  names.forEach((n, i) => {
+    const p = i + 1;
+    const isActed = n.startsWith(TOOL_ACTED);
+    if (isActed) acted++;
+    const pick = isActed ? c.acted === 'all' || (c.acted === 'odd') === (acted % 2 === 1) : c.every > 0 && i % c.every === 0;
+    if (pick) out.push(p);
+  });
+  return out;
+}
+
+function choiceText(c: PointChoice, names: string[]): string {
+  const points = chosenPoints(names, c);
+  if (c.every === 1) return `${points.length} (every point)`;
+  const acted = c.acted === 'all' ? `every ${TOOL_ACTED} point` : `the ${c.acted} ${TOOL_ACTED} points`;
+  return `${points.length} (${acted}${c.every > 0 ? ` and every ${c.every}th other point` : ''}: ${points.join(', ')})`;
 }
 
 /** Runs `jobs` with at most `n` at once, results in order. */
@@ -63,13 +104,15 @@ function rowOf(outcomes: Outcome[], row: EffectsRow): EffectsRow {
 }
 
 /** The plan in words, for the table's notes. */
-function planText(plan: EffectsPlan, names: string[], singles: number[], firsts: number[]): string {
+function planText(plan: EffectsPlan, names: string[]): string {
   const acted = names.filter((n) => n.startsWith(TOOL_ACTED)).length;
-  const single =
-    plan.every === 1 ? 'every point' : plan.every === 0 ? `every ${TOOL_ACTED} point` : `every ${TOOL_ACTED} point and every ${plan.every}th other point`;
-  const first = plan.doubleAtEveryPoint ? 'every point' : `each ${TOOL_ACTED} point`;
-  const second = plan.doubleEvery === 1 ? 'every point' : `every ${plan.doubleEvery}th point`;
-  return `${names.length} crash points (${acted} ${TOOL_ACTED}); 1 crash at ${singles.length} (${single}); 2 crashes: the first at ${firsts.length} (${first}), the second at ${second} of the restart`;
+  const second = plan.doubleEvery === 1 ? 'every point' : `every ${plan.doubleEvery}th point (1, ${1 + plan.doubleEvery}, ...)`;
+  return [
+    `${names.length} crash points (${acted} ${TOOL_ACTED})`,
+    `in-process 1 crash at ${choiceText(plan.inProcess, names)}`,
+    `in-process 2 crashes: the first at ${choiceText(plan.doubleFirst, names)}, the second at ${second} of the restart`,
+    `sigkill at ${choiceText(plan.sigkill, names)}`,
+  ].join('; ');
 }
 
 export interface EffectsTable {
@@ -93,9 +136,9 @@ export async function effectsRows(plan: EffectsPlan, onProgress?: (line: string)
       if (!clean.finished || clean.failedChecks.length)
         throw new Error(`the effects sweep's clean run failed: ${clean.blocked ?? clean.failedChecks.join(', ')}`);
       const names = clean.names;
-      const singles = chosenPoints(names, plan.every);
-      const firsts = plan.doubleAtEveryPoint ? names.map((_, i) => i + 1) : singles.filter((p) => names[p - 1].startsWith(TOOL_ACTED));
-      notes.push(`keys ${keys ? 'on' : 'off'}: ${planText(plan, names, singles, firsts)}`);
+      const singles = chosenPoints(names, plan.inProcess);
+      const firsts = chosenPoints(names, plan.doubleFirst);
+      notes.push(`keys ${keys ? 'on' : 'off'}: ${planText(plan, names)}`);
       onProgress?.(notes[notes.length - 1]);
       const one = await pool(
         plan.concurrency,
@@ -113,7 +156,7 @@ export async function effectsRows(plan: EffectsPlan, onProgress?: (line: string)
       onProgress?.(`in-process keys ${keys ? 'on' : 'off'} 2: ${doubles.length} scenarios`);
       const killed = await pool(
         plan.concurrency,
-        singles.map((p) => () => killScenario(template, dir(), keys, p)),
+        chosenPoints(names, plan.sigkill).map((p) => () => killScenario(template, dir(), keys, p)),
       );
       rows.push(rowOf(killed, emptyEffectsRow('sigkill', keys, 1)));
       onProgress?.(`sigkill keys ${keys ? 'on' : 'off'} 1: ${killed.length} scenarios`);
