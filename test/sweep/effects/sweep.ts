@@ -121,7 +121,16 @@ export interface EffectsTable {
   notes: string[];
 }
 
-export async function effectsRows(plan: EffectsPlan, onProgress?: (line: string) => void): Promise<EffectsTable> {
+export type EffectsRowName = 'in-process-1' | 'in-process-2' | 'sigkill';
+export const ROW_NAMES: readonly EffectsRowName[] = ['in-process-1', 'in-process-2', 'sigkill'];
+
+/** The rows of `plan` (or only the `rows` and `keys` settings given: a partial table, not the saved one). */
+export async function effectsRows(
+  plan: EffectsPlan,
+  onProgress?: (line: string) => void,
+  o: { keys?: readonly boolean[]; rows?: readonly EffectsRowName[] } = {},
+): Promise<EffectsTable> {
+  const want = (r: EffectsRowName): boolean => (o.rows ?? ROW_NAMES).includes(r);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-effects-'));
   // A SimulatedCrash keeps the page cache, so syncs would only cost time (the children sync).
   const prevIo = useIo(nodeIo({ syncs: false }));
@@ -131,7 +140,7 @@ export async function effectsRows(plan: EffectsPlan, onProgress?: (line: string)
     const template = makeTemplate(root);
     const rows: EffectsRow[] = [];
     const notes: string[] = [];
-    for (const keys of [true, false]) {
+    for (const keys of o.keys ?? [true, false]) {
       const clean = await inProcessScenario(template, dir(), keys, []);
       if (!clean.finished || clean.failedChecks.length)
         throw new Error(`the effects sweep's clean run failed: ${clean.blocked ?? clean.failedChecks.join(', ')}`);
@@ -140,20 +149,24 @@ export async function effectsRows(plan: EffectsPlan, onProgress?: (line: string)
       const firsts = chosenPoints(names, plan.doubleFirst);
       notes.push(`keys ${keys ? 'on' : 'off'}: ${planText(plan, names)}`);
       onProgress?.(notes[notes.length - 1]);
-      const one = await pool(
-        plan.concurrency,
-        singles.map((p) => () => inProcessScenario(template, dir(), keys, [p])),
-      );
-      rows.push(rowOf(one, emptyEffectsRow('in-process', keys, 1)));
+      const one =
+        want('in-process-1') || want('in-process-2')
+          ? await pool(
+              plan.concurrency,
+              singles.map((p) => () => inProcessScenario(template, dir(), keys, [p])),
+            )
+          : [];
+      if (want('in-process-1')) rows.push(rowOf(one, emptyEffectsRow('in-process', keys, 1)));
       onProgress?.(`in-process keys ${keys ? 'on' : 'off'} 1: ${one.length} scenarios`);
-      const restarts = new Map(singles.map((p, i) => [p, one[i].points[1] ?? 0]));
+      const restarts = new Map(one.map((x, i) => [singles[i], x.points[1] ?? 0]));
       const doubles: (() => Promise<Outcome>)[] = [];
-      for (const p of firsts) {
+      for (const p of want('in-process-2') ? firsts : []) {
         const restart = restarts.get(p) ?? (await inProcessScenario(template, dir(), keys, [p])).points[1] ?? 0;
         for (let q = 1; q <= restart; q += plan.doubleEvery) doubles.push(() => inProcessScenario(template, dir(), keys, [p, q]));
       }
-      rows.push(rowOf(await pool(plan.concurrency, doubles), emptyEffectsRow('in-process', keys, 2)));
+      if (want('in-process-2')) rows.push(rowOf(await pool(plan.concurrency, doubles), emptyEffectsRow('in-process', keys, 2)));
       onProgress?.(`in-process keys ${keys ? 'on' : 'off'} 2: ${doubles.length} scenarios`);
+      if (!want('sigkill')) continue;
       const killed = await pool(
         plan.concurrency,
         chosenPoints(names, plan.sigkill).map((p) => () => killScenario(template, dir(), keys, p)),
