@@ -157,7 +157,7 @@ export async function effectsRows(
             )
           : [];
       if (want('in-process-1')) rows.push(rowOf(one, emptyEffectsRow('in-process', keys, 1)));
-      onProgress?.(`in-process keys ${keys ? 'on' : 'off'} 1: ${one.length} scenarios`);
+      if (want('in-process-1')) onProgress?.(`in-process keys ${keys ? 'on' : 'off'} 1: ${one.length} scenarios`);
       const restarts = new Map(one.map((x, i) => [singles[i], x.points[1] ?? 0]));
       const doubles: (() => Promise<Outcome>)[] = [];
       for (const p of want('in-process-2') ? firsts : []) {
@@ -165,7 +165,7 @@ export async function effectsRows(
         for (let q = 1; q <= restart; q += plan.doubleEvery) doubles.push(() => inProcessScenario(template, dir(), keys, [p, q]));
       }
       if (want('in-process-2')) rows.push(rowOf(await pool(plan.concurrency, doubles), emptyEffectsRow('in-process', keys, 2)));
-      onProgress?.(`in-process keys ${keys ? 'on' : 'off'} 2: ${doubles.length} scenarios`);
+      if (want('in-process-2')) onProgress?.(`in-process keys ${keys ? 'on' : 'off'} 2: ${doubles.length} scenarios`);
       if (!want('sigkill')) continue;
       const killed = await pool(
         plan.concurrency,
