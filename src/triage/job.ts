@@ -376,7 +376,7 @@ async function drive(
           withApprovals(
             causeBranchTools(tools, state, { tracker: tracker!.client, causes, worktreesDir: worktreesDir(store) })
               .concat(sentryLinkTools(state, { tracker: tracker!.client, token: o.sentry?.token, pullRequest: pullRequestOf(state) }))
-              .concat(mcp?.tools() ?? []),
+              .concat(modelMcpTools(mcp, parseTrackerSpec(o.trackerUrl ?? state.config.options?.trackerUrl))),
             o.approvalTools,
           ),
         ),
@@ -408,6 +408,18 @@ async function drive(
     await tracker?.close();
     await mcp?.close();
   }
+}
+
+/**
+ * The MCP tools the model is offered. With an MCP server as the tracker, its filing tool is not
+ * one of them: filings go through issue_file (approval, the refile guard, the marker), never
+ * around it. Its list tool stays (reading is harmless).
+ */
+function modelMcpTools(mcp: McpSession | undefined, spec: ReturnType<typeof parseTrackerSpec>): Tool[] {
+  const tools = mcp?.tools() ?? [];
+  if (spec.kind !== 'mcp') return tools;
+  const fileTool = mcp?.server(spec.server)?.config.tracker?.file.tool;
+  return tools.filter((t) => mcpQualifiedName(t) !== `${spec.server}/${fileTool}`);
 }
 
 /**

@@ -114,6 +114,12 @@ test('killed right after the filing returned: the rerun finds it through search_
   assert.equal(second.approvals.length, 0, 'nobody was asked to approve it');
   const result = model.lastRequest!.messages.flatMap((m) => (m.role === 'tool' ? m.results : []))[0];
   assert.match(result.content, new RegExp(`already filed as issue #1: It crashes \\(cause ${cause}, by run ${done.runId}\\)`));
+  const offered = model.lastRequest!.tools.map((x) => x.name);
+  assert.ok(
+    !offered.includes('memory__create_entities'),
+    `the tracker's filing tool is not offered to the model (it would file around the guard): ${offered.join(', ')}`,
+  );
+  assert.ok(offered.includes('memory__search_nodes') && offered.includes('issue_file'), offered.join(', '));
 });
 
 test('a tracker the MCP configuration cannot serve is refused before any run is saved', async (t) => {
