@@ -3,6 +3,8 @@
 //   src/cli/main.ts            -> dist/cli.js         (bin/triage.js loads it when present)
 //   src/sweep/cli.ts           -> dist/sweep.js       (`triage sweep`: bin/triage.js loads it instead of dist/cli.js)
 //   src/sweep/child.ts  -> dist/sweep-child.js (the crash sweep's --kill child, found beside dist/sweep.js)
+//   src/sweep/mcp-child.ts, mcp-tap.ts -> dist/sweep-mcp-child.js, dist/sweep-mcp-tap.js (`triage sweep --mcp`'s
+//                                 SIGKILL child and the tap loaded into the MCP server, found beside dist/sweep.js)
 //   src/model/sdk-clients.ts   -> dist/sdk-clients.js (the vendors' model SDKs: the bundles above load it on their
 //                                 first live model call, so starting the editor or the CLI does not parse ~650 KB)
 //   src/tracker/github/octokit-client.ts -> dist/octokit-client.js (GitHub's REST client, ~1 MB: loaded on
@@ -62,6 +64,8 @@ const bundles = [
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/sweep/cli.ts'], outfile: 'dist/sweep.js', plugins: [sdkClientsApart] },
   { ...common, entryPoints: ['src/sweep/child.ts'], outfile: 'dist/sweep-child.js', plugins: [sdkClientsApart] },
+  { ...common, entryPoints: ['src/sweep/mcp-child.ts'], outfile: 'dist/sweep-mcp-child.js', plugins: [sdkClientsApart] },
+  { ...common, entryPoints: ['src/sweep/mcp-tap.ts'], outfile: 'dist/sweep-mcp-tap.js' },
   { ...common, entryPoints: ['src/model/sdk-clients.ts'], outfile: 'dist/sdk-clients.js' },
   { ...common, entryPoints: ['src/tracker/github/octokit-client.ts'], outfile: 'dist/octokit-client.js' },
   { ...common, entryPoints: ['src/webview/panel.ts'], outfile: 'dist/panel.js', platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: false },

@@ -38,6 +38,7 @@ export const USAGE = `triage: a durable LLM triage agent, headless
               triage_answer, triage_file_issue; idempotency key in
               _meta["io.durabletriage/idempotency-key"])
   triage sweep [--kill] [--power-loss] [--json]
+  triage sweep --mcp [--json]   (the MCP client's crash sweep: test/data/sweep-mcp.txt)
   triage demo [--state DIR]
   triage tool NAME --workspace DIR [--args JSON] [--allow-writes]
              (runs one tool as the agent would and prints its result; exit 2 when the result is an error)

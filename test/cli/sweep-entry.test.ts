@@ -42,6 +42,11 @@ test('the real `triage sweep` entry parses its flags: bad input exits 2 with the
   assert.equal(unknown.status, 2, unknown.stderr);
   assert.match(unknown.stderr, /no-such-flag/);
   assert.match(unknown.stderr, /triage sweep \[--kill\] \[--power-loss\] \[--json\]/, 'the usage, which still lists sweep');
+  assert.match(unknown.stderr, /triage sweep --mcp \[--json\]/, 'and the MCP sweep');
+  const mixed = triage(['sweep', '--mcp', '--kill']);
+  assert.equal(mixed.status, 2, mixed.stderr);
+  assert.match(mixed.stderr, /^triage: --mcp is a sweep of its own/);
+  assert.equal(mixed.stdout, '');
 });
 
 test("the CLI's own main does not run the sweep: it names the launcher that does (exit 2)", async (t) => {
