@@ -14,7 +14,10 @@ test('--pull-requests without a GitHub tracker, or without a workspace, is refus
   const state = path.join(root, 'state');
   const embedded = triage(['run', '--task', 'crash-folder', '--state', state, '--workspace', root, '--pull-requests']);
   assert.equal(embedded.status, EXIT.badInput, embedded.stderr);
-  assert.match(embedded.stderr, /Pull requests \(--pull-requests, or the setting durableTriage\.pullRequests\.enabled\) are opened on GitHub: set the tracker to github:OWNER\/REPO.*\(--tracker, or the setting durableTriage\.tracker\)/);
+  assert.match(
+    embedded.stderr,
+    /Pull requests \(--pull-requests, or the setting durableTriage\.pullRequests\.enabled\) are opened on GitHub: set the tracker to github:OWNER\/REPO.*\(--tracker, or the setting durableTriage\.tracker\)/,
+  );
   const noWorkspace = triage(['run', '--task', 'crash-folder', '--state', state, '--tracker', 'github:o/r', '--pull-requests']);
   assert.equal(noWorkspace.status, EXIT.badInput, noWorkspace.stderr);
   const badRemote = triage([
