@@ -39,7 +39,7 @@ interface ActiveRun {
   turn: number;
   dollars: number;
   movedAt: number;
-  /** What it does now, in words ("waiting for the model", "running code_patch"). */
+  /** What it does now, in words ("waiting for the model", "Patch src/todos.js"). */
   doing: string;
   done: Promise<void>;
 }
