@@ -2,6 +2,7 @@
  * The MCP sweep's table (test/data/sweep-mcp.txt): one row per configuration (a lookup for create_entities
  * or none), crash kind, keys setting and number of crashes.
  */
+import { alignColumns } from './table';
 
 export type McpSweepKind = 'in-process' | 'sigkill';
 
@@ -127,13 +128,7 @@ export function formatMcpTable(rows: McpSweepRow[]): string {
     String(r.blocked),
     String(r.failing),
   ]);
-  const widths = HEAD.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]): string =>
-    c
-      .map((x, i) => x.padEnd(widths[i]))
-      .join('  ')
-      .trimEnd();
-  return [line(HEAD), ...cells.map(line)].join('\n') + '\n';
+  return alignColumns(HEAD, cells).join('\n') + '\n';
 }
 
 export function mcpSweepNotes(rows: McpSweepRow[]): string {

@@ -110,11 +110,16 @@ export function formatTable(rows: SweepRow[]): string {
     String(r.blocked),
     String(r.lostRuns),
   ]);
-  const widths = HEAD.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]): string =>
+  return alignColumns(HEAD, cells).join('\n') + '\n';
+}
+
+/** A text table's lines: the head, then each row, every column padded to its widest cell and two spaces apart (no trailing spaces). */
+export function alignColumns(head: readonly string[], cells: readonly string[][]): string[] {
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: readonly string[]): string =>
     c
       .map((x, i) => x.padEnd(widths[i]))
       .join('  ')
       .trimEnd();
-  return [line(HEAD), ...cells.map(line)].join('\n') + '\n';
+  return [line(head), ...cells.map(line)];
 }

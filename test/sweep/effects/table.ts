@@ -3,7 +3,7 @@
  * (src/sweep/table.ts), with the duplicates split by side effect: issues, commits (on the branch,
  * local or pushed), pull requests, Sentry comments.
  */
-import { addOutcome, emptyRow, type ScenarioOutcome, type SweepKind, type SweepRow } from '../../../src/sweep/table';
+import { addOutcome, alignColumns, emptyRow, type ScenarioOutcome, type SweepKind, type SweepRow } from '../../../src/sweep/table';
 import type { EffectCounts } from './world';
 
 export interface EffectsRow extends SweepRow {
@@ -64,11 +64,5 @@ export function formatEffectsTable(rows: EffectsRow[], notes: string[] = []): st
     String(r.blocked),
     String(r.lostRuns),
   ]);
-  const widths = HEAD.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]): string =>
-    c
-      .map((x, i) => x.padEnd(widths[i]))
-      .join('  ')
-      .trimEnd();
-  return [line(HEAD), ...cells.map(line), ...(notes.length ? ['', ...notes] : [])].join('\n') + '\n';
+  return [...alignColumns(HEAD, cells), ...(notes.length ? ['', ...notes] : [])].join('\n') + '\n';
 }
