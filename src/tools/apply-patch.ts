@@ -18,7 +18,7 @@ import { recordFound, textOf, writeRecorded } from './edit-file';
 import { currentText } from './preview';
 import { writeTarget, type WriteTarget } from './write-target';
 import { clip, str, type ToolView } from './view';
-import { applyHunks, parseV4A, reversed, type V4AOp } from './v4a-patch';
+import { applyHunks, parseV4A, patchText, reversed, type V4AOp } from './v4a-patch';
 
 const Args = z.strictObject({
   input: text('The patch, from "*** Begin Patch" to "*** End Patch"'),
@@ -31,6 +31,8 @@ interface Change {
   target: WriteTarget;
   after: string;
   before?: string;
+  /** What was not plain about it (a loose match, a hunk put at the end), for the result. */
+  notes: string[];
 }
 
 /** "Apply patch (N files)", the patch shown unfolded. */
@@ -39,35 +41,64 @@ export const applyPatchView: ToolView = {
   unfolded: true,
   call(a) {
     const input = str(a.input) ?? '';
-    const files = input.split('\n').filter((l) => /^\*\*\* (Add|Delete|Update) File: /.test(l)).length;
+    const files = input.split('\n').filter((l) => /^\*\*\* (Add|Delete|Update) File: /.test(l.trim())).length;
     return { title: `Apply patch (${files} file${files === 1 ? '' : 's'})`, args: [{ kind: 'code', text: clip(input) }] };
   },
 };
 
-/** The operations the tool carries out, each target checked; Delete File and Move to are refused. */
+/** "; nothing was changed", naming the patch's other files, which were not applied either. */
+function nothingChanged(ops: V4AOp[], except: string): string {
+  const others = [...new Set(ops.map((o) => o.path).filter((p) => p !== except))];
+  return others.length === 0
+    ? '; nothing was changed'
+    : `; nothing was changed, so the patch's other changes (to ${others.join(', ')}) were not applied either`;
+}
+
+/** The operations the tool carries out, each target checked; Delete File and Move to are refused, each in a sentence the model can act on. */
 function targets(input: string, workspace: string, hidden: readonly string[] | undefined): { op: V4AOp & { kind: 'add' | 'update' }; target: WriteTarget }[] {
-  return parseV4A(input).map((op) => {
+  const ops = parseV4A(input);
+  return ops.map((op) => {
     if (op.kind === 'delete')
       throw new ToolInputError(
-        `"*** Delete File: ${op.path}" is not supported: the run records the files it writes, not deletions. Leave the file, or empty it with an update`,
+        `Delete File is not allowed here: the run records the files it writes, not deletions ("*** Delete File: ${op.path}")${nothingChanged(ops, op.path)}. Send the patch again without the Delete File; to clear the file, empty it with an Update File`,
       );
     if (op.kind === 'update' && op.moveTo !== undefined)
-      throw new ToolInputError(`"*** Move to: ${op.moveTo}" is not supported: add the new file and update the old one instead`);
+      throw new ToolInputError(
+        `Move to is not allowed here: the run records the files it writes, not renames ("*** Move to: ${op.moveTo}")${nothingChanged(ops, op.path)}. Send the patch again with "*** Add File: ${op.moveTo}" holding the new text instead of the Move to`,
+      );
     return { op, target: writeTarget(workspace, op.path, hidden) };
   });
 }
 
-/** Every change computed (nothing written): a ToolInputError for the first that cannot be made. */
+/** Every change computed (nothing written): a ToolInputError for the first that cannot be made, saying that nothing was. */
 async function plan(input: string, ctx: Pick<ToolContext, 'workspace'>, hidden: readonly string[] | undefined): Promise<Change[]> {
   const out: Change[] = [];
-  for (const { op, target } of targets(input, ctx.workspace, hidden)) {
+  const files = targets(input, ctx.workspace, hidden);
+  const ops = files.map((f) => f.op);
+  for (const { op, target } of files) {
     const before = await textOf(target);
     if (op.kind === 'add') {
-      if (before !== undefined) throw new ToolInputError(`"*** Add File: ${target.rel}": the file exists already; change it with "*** Update File:"`);
-      out.push({ op, target, after: op.text });
+      if (before !== undefined)
+        throw new ToolInputError(
+          `Add File is not allowed over an existing file: "${target.rel}" exists already${nothingChanged(ops, op.path)}. Change it with "*** Update File: ${target.rel}" instead`,
+        );
+      out.push({ op, target, after: op.text, notes: [] });
     } else {
-      if (before === undefined) throw new ToolInputError(`"*** Update File: ${target.rel}": the file does not exist; create it with "*** Add File:"`);
-      out.push({ op, target, before, after: applyHunks(before, op.hunks, target.rel) });
+      if (before === undefined)
+        throw new ToolInputError(
+          `"*** Update File: ${target.rel}": the file does not exist${nothingChanged(ops, op.path)}. Create it with "*** Add File: ${target.rel}" instead`,
+        );
+      let patched: ReturnType<typeof patchText>;
+      try {
+        patched = patchText(before, op.hunks, target.rel);
+      } catch (e) {
+        if (e instanceof ToolInputError && files.length > 1)
+          throw new ToolInputError(
+            `${e.message}. The patch applies whole or not at all${nothingChanged(ops, op.path)}; send it again whole with this change fixed`,
+          );
+        throw e;
+      }
+      out.push({ op, target, before, after: patched.text, notes: patched.notes });
     }
   }
   return out;
@@ -158,7 +189,7 @@ function summary(changes: Change[]): string {
     if (c.op.kind === 'add') return `added ${c.target.rel}`;
     const plus = c.op.hunks.reduce((n, h) => n + h.added, 0);
     const minus = c.op.hunks.reduce((n, h) => n + h.removed, 0);
-    return `updated ${c.target.rel} (+${plus} -${minus})`;
+    return `updated ${c.target.rel} (+${plus} -${minus}${c.notes.length > 0 ? `; ${c.notes.join('; ')}` : ''})`;
   });
   return `applied patch: ${parts.join(', ')}`;
 }

@@ -12,14 +12,17 @@
  *   *** End Patch
  *
  * No line numbers: each hunk (after an optional "@@ text" anchor line, found first) is found by
- * its context and removed lines, from where the previous hunk ended; exactly, else ignoring
- * trailing blanks, else ignoring leading and trailing blanks. "*** End of File" pins a hunk to
- * the file's end. "*** Delete File" and "*** Move to" parse but are refused by the tool (the
- * run's ledger records writes, not deletions or renames). A malformed patch is a ToolInputError
- * naming its line.
+ * its context and removed lines, from where the previous hunk ended, as OpenAI's own tool finds
+ * it (seek-lines.ts: exactly, then ever more loosely). "*** End of File" pins a hunk to the
+ * file's end; a hunk of only "+" lines goes at the end of the file. As OpenAI's parser, it also
+ * takes a patch wrapped in a heredoc (<<'EOF' ... EOF), file headers with leading whitespace,
+ * and ends every file it writes with a line break. "*** Delete File" and "*** Move to" parse but
+ * are refused by the tool (the run's ledger records writes, not deletions or renames). A
+ * malformed patch is a ToolInputError naming its line.
  */
 import { ToolInputError } from '../workspace/paths';
 import { linesOf } from './text-lines';
+import { FIT_WORDS, seekLines } from './seek-lines';
 
 export interface V4AHunk {
   anchor?: string;
@@ -38,10 +41,27 @@ export type V4AOp =
 const BEGIN = '*** Begin Patch';
 const END = '*** End Patch';
 const FILE_HEAD = /^\*\*\* (Add|Delete|Update) File: (.+)$/;
+/** A shell heredoc's first line, as models trained to call apply_patch through a shell write it. */
+const HEREDOC = /^(?:apply_patch\s+)?<<\s*(['"]?)([A-Za-z_]+)\1$/;
+
+/** The file header a line is (leading and trailing whitespace forgiven), or null. */
+function fileHead(line: string): RegExpExecArray | null {
+  return FILE_HEAD.exec(line.trim());
+}
+
+/** `lines` without a heredoc around them (its "<<'EOF'" line and its closing "EOF" line). */
+function unwrapHeredoc(lines: string[]): string[] {
+  const first = lines.findIndex((l) => l.trim() !== '');
+  let last = lines.length - 1;
+  while (last > first && lines[last].trim() === '') last--;
+  const tag = first === -1 ? null : HEREDOC.exec(lines[first].trim());
+  if (!tag || last <= first || lines[last].trim() !== tag[2]) return lines;
+  return lines.slice(first + 1, last);
+}
 
 /** The operations of a V4A patch, in order; a ToolInputError for anything malformed. */
 export function parseV4A(patch: string): V4AOp[] {
-  const lines = patch.replace(/\r\n/g, '\n').split('\n');
+  const lines = unwrapHeredoc(patch.replace(/\r\n/g, '\n').split('\n'));
   while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
   let i = 0;
   while (i < lines.length && lines[i].trim() === '') i++;
@@ -52,7 +72,7 @@ export function parseV4A(patch: string): V4AOp[] {
   const ops: V4AOp[] = [];
   let k = 0;
   while (k < body.length) {
-    const head = FILE_HEAD.exec(body[k]);
+    const head = fileHead(body[k]);
     if (!head)
       throw new ToolInputError(`line ${at(k)} should start a file ("*** Add File: ", "*** Update File: " or "*** Delete File: "); it is ${quote(body[k])}`);
     const path = head[2].trim();
@@ -60,7 +80,7 @@ export function parseV4A(patch: string): V4AOp[] {
       throw new ToolInputError(`the patch names "${path}" twice (line ${at(k)}); put all of a file's changes in one section`);
     k++;
     const start = k;
-    while (k < body.length && !FILE_HEAD.test(body[k])) k++;
+    while (k < body.length && !fileHead(body[k])) k++;
     const section = body.slice(start, k);
     if (head[1] === 'Delete') {
       if (section.some((l) => l.trim() !== '')) throw new ToolInputError(`"*** Delete File: ${path}" (line ${at(start - 1)}) must not be followed by lines`);
@@ -78,8 +98,8 @@ export function parseV4A(patch: string): V4AOp[] {
 function parseUpdate(path: string, section: string[], lineNo: (n: number) => number): V4AOp {
   let moveTo: string | undefined;
   let n = 0;
-  if (section[0]?.startsWith('*** Move to: ')) {
-    moveTo = section[0].slice('*** Move to: '.length).trim();
+  if (section[0]?.trim().startsWith('*** Move to: ')) {
+    moveTo = section[0].trim().slice('*** Move to: '.length).trim();
     n = 1;
   }
   const hunks: V4AHunk[] = [];
@@ -115,62 +135,60 @@ function parseUpdate(path: string, section: string[], lineNo: (n: number) => num
   }
   const changes = hunks.filter((h) => h.added + h.removed > 0);
   if (changes.length === 0) throw new ToolInputError(`"*** Update File: ${path}" changes nothing; give "-" and "+" lines`);
-  const blind = changes.findIndex((h) => h.old.length === 0 && !h.eof);
-  if (blind !== -1)
-    throw new ToolInputError(
-      `change ${blind + 1} of "${path}" has no context or removed lines, so its place is unknown; give the lines around it with a leading space`,
-    );
   return { kind: 'update', path, ...(moveTo !== undefined ? { moveTo } : {}), hunks: changes };
 }
 
 /** `text` with the hunks applied in order, or a ToolInputError naming the first hunk that does not match. */
 export function applyHunks(text: string, hunks: V4AHunk[], rel: string): string {
+  return patchText(text, hunks, rel).text;
+}
+
+/**
+ * `text` with the hunks applied in order, and notes of what was not plain (a hunk found only
+ * loosely, a hunk put at the end, a final line break added); a ToolInputError naming the first
+ * hunk that does not match.
+ */
+export function patchText(text: string, hunks: V4AHunk[], rel: string): { text: string; notes: string[] } {
   const lines = linesOf(text);
-  const finalBreak = text === '' || text.endsWith('\n');
+  const notes: string[] = [];
   let cursor = 0;
   let after = '';
   hunks.forEach((h, idx) => {
     if (h.anchor !== undefined) {
-      const a = findSeq(lines, [h.anchor], cursor, false);
-      if (a === -1)
+      const a = seekLines(lines, [h.anchor], cursor, false);
+      if (a === undefined)
         throw new ToolInputError(
           `change ${idx + 1} of "${rel}": its "@@ ${h.anchor}" line is not in the file${cursor > 0 ? ' after the change before it' : ''}`,
         );
-      cursor = a + 1;
+      if (a.fit !== 'exact') notes.push(`the "@@" line of change ${idx + 1} matched ${FIT_WORDS[a.fit]}`);
+      cursor = a.at + 1;
       after = ` after its "@@ ${h.anchor}" line`;
     }
-    const at = h.old.length === 0 ? lines.length : findSeq(lines, h.old, cursor, h.eof);
-    if (at === -1)
-      throw new ToolInputError(
-        `change ${idx + 1} of "${rel}" does not match the file: its context and "-" lines (starting ${quote(h.old[0])}) are not there${after}; read the file again and rebuild the patch`,
-      );
+    let at: number;
+    if (h.old.length === 0) {
+      at = lines.length;
+      if (!h.eof) notes.push(`change ${idx + 1} has no context lines, so it went at the end of the file`);
+    } else {
+      const found = seekLines(lines, h.old, cursor, h.eof);
+      if (found === undefined)
+        throw new ToolInputError(
+          `change ${idx + 1} of "${rel}" does not match the file: its context and "-" lines (starting ${quote(h.old[0])}) are not there${after}; read the file again and rebuild the patch`,
+        );
+      if (found.fit !== 'exact') notes.push(`change ${idx + 1} matched ${FIT_WORDS[found.fit]}`);
+      at = found.at;
+    }
     lines.splice(at, h.old.length, ...h.new);
     cursor = at + h.new.length;
     after = ' after the change before it';
   });
-  return lines.length === 0 ? '' : lines.join('\n') + (finalBreak ? '\n' : '');
+  if (lines.length === 0) return { text: '', notes };
+  if (text !== '' && !text.endsWith('\n')) notes.push('the file now ends with a line break');
+  return { text: lines.join('\n') + '\n', notes };
 }
 
 /** The hunks undone (each one's new lines back to its old), for a lookup: they apply when the patch is in. */
 export function reversed(hunks: V4AHunk[]): V4AHunk[] {
   return hunks.map((h) => ({ ...h, old: h.new, new: h.old, added: h.removed, removed: h.added }));
-}
-
-const MATCHERS: ((s: string) => string)[] = [(s) => s, (s) => s.trimEnd(), (s) => s.trim()];
-
-/** Where `seq` first occurs in `lines` at or after `from` (at the very end when `eof`), matching ever more loosely; -1 when nowhere. */
-function findSeq(lines: string[], seq: string[], from: number, eof: boolean): number {
-  for (const norm of MATCHERS) {
-    const want = seq.map(norm);
-    const matches = (i: number): boolean => want.every((w, j) => norm(lines[i + j]) === w);
-    if (eof) {
-      const i = lines.length - seq.length;
-      if (i >= from && matches(i)) return i;
-      continue;
-    }
-    for (let i = from; i + seq.length <= lines.length; i++) if (matches(i)) return i;
-  }
-  return -1;
 }
 
 function quote(l: string | undefined): string {
