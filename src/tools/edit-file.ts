@@ -52,23 +52,67 @@ export function occurrences(text: string, needle: string): number {
 }
 
 /**
- * `text` with its one occurrence of `oldText` replaced by `newText`; a ToolInputError naming
- * the number of occurrences when there is not exactly one (nothing is written then).
+ * The old and new text with the file's line breaks: a file of CRLF lines takes an `oldText`
+ * written with LF (the model cannot see the CR) as CRLF, and `newText` with it.
  */
-export function replaceOnce(text: string, oldText: string, newText: string, rel: string): string {
+export function withFileLineBreaks(text: string, oldText: string, newText: string): [string, string] {
+  if (!text.includes('\r\n') || oldText.includes('\r') || !oldText.includes('\n')) return [oldText, newText];
+  const crlf = (s: string): string => s.replace(/\r?\n/g, '\r\n');
+  return [crlf(oldText), crlf(newText)];
+}
+
+/** The 1-based line numbers where `needle` starts in `text` (not overlapping). */
+function startLines(text: string, needle: string): number[] {
+  const out: number[] = [];
+  let line = 1;
+  let from = 0;
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) {
+    for (let j = text.indexOf('\n', from); j !== -1 && j < i; j = text.indexOf('\n', j + 1)) line++;
+    from = i;
+    out.push(line);
+  }
+  return out;
+}
+
+/**
+ * `text` with its one occurrence of `oldText` replaced by `newText` (line breaks as the file's:
+ * withFileLineBreaks), and the lines the new text took (1-based); a ToolInputError naming the
+ * number of occurrences, and where they start, when there is not exactly one (nothing is
+ * written then).
+ */
+export function replacement(text: string, oldText: string, newText: string, rel: string): { text: string; first: number; last: number } {
   if (oldText === '') throw new ToolInputError('the text to replace is empty; give the exact text to replace, with enough lines around it to occur once');
   if (oldText === newText) throw new ToolInputError('the new text is the same as the old text; nothing would change');
-  const n = occurrences(text, oldText);
-  if (n === 0)
+  const [o, n] = withFileLineBreaks(text, oldText, newText);
+  const starts = startLines(text, o);
+  if (starts.length === 0)
     throw new ToolInputError(
       `the text to replace does not occur in "${rel}" (0 occurrences); it must match the file exactly, whitespace and line breaks included. Read the file again. Nothing was written.`,
     );
-  if (n > 1)
+  if (starts.length > 1)
     throw new ToolInputError(
-      `the text to replace occurs ${n} times in "${rel}"; it must occur exactly once. Include more of the surrounding lines to make it unique. Nothing was written.`,
+      `the text to replace occurs ${starts.length} times in "${rel}" (starting on lines ${starts.join(', ')}); it must occur exactly once. Include more of the surrounding lines to make it unique. Nothing was written.`,
     );
-  const at = text.indexOf(oldText);
-  return text.slice(0, at) + newText + text.slice(at + oldText.length);
+  const at = text.indexOf(o);
+  const first = starts[0];
+  return { text: text.slice(0, at) + n + text.slice(at + o.length), first, last: first + Math.max(0, n.split('\n').length - 1) };
+}
+
+/** `text` with its one occurrence of `oldText` replaced by `newText` (see replacement()). */
+export function replaceOnce(text: string, oldText: string, newText: string, rel: string): string {
+  return replacement(text, oldText, newText, rel).text;
+}
+
+/** A few numbered lines of `text` around lines first..last, as a result shows an edit. */
+export function snippet(text: string, rel: string, first: number, last: number, around = 4): string {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const from = Math.max(1, first - around);
+  const to = Math.min(lines.length, last + around);
+  const width = String(to).length;
+  const body: string[] = [];
+  for (let i = from; i <= to; i++) body.push(`${String(i).padStart(width)}\t${lines[i - 1]}`);
+  return `lines ${from}-${to} of ${rel} now:\n${body.join('\n')}`;
 }
 
 /**
@@ -78,6 +122,7 @@ export function replaceOnce(text: string, oldText: string, newText: string, rel:
  * one always gives) and a person decides.
  */
 export function replacementState(text: string, oldText: string, newText: string): 'done' | 'not-done' | 'unsure' {
+  [oldText, newText] = withFileLineBreaks(text, oldText, newText);
   const oldThere = occurrences(text, oldText) > 0;
   const newThere = newText !== '' && text.includes(newText);
   if (!oldThere && (newThere || newText === '')) return 'done';

@@ -10,7 +10,7 @@ import type { CallDescription, LookupAnswer, Tool } from '../agent/tool';
 import { ToolInputError } from '../workspace/paths';
 import { z } from 'zod';
 import { guarded, text } from './guarded';
-import { existingText, recordFound, replaceOnce, replacementState, textOf, writeRecorded } from './edit-file';
+import { existingText, recordFound, replaceOnce, replacement, replacementState, snippet, textOf, writeRecorded } from './edit-file';
 import { currentText } from './preview';
 import { writeTarget } from './write-target';
 import { clip, str, withPath, type ToolView } from './view';
@@ -51,9 +51,9 @@ export function strReplaceTool(o: { workspace?: string; hidden?: readonly string
       guarded('str_replace', ctx.workspace, async () => {
         const target = writeTarget(ctx.workspace, args.path, o.hidden);
         const before = await existingText(target, 'create new files with write_file');
-        const after = replaceOnce(before, args.old, args.new, target.rel);
-        await writeRecorded(target, after, ctx);
-        return { content: replacedText(target.rel, args) };
+        const r = replacement(before, args.old, args.new, target.rel);
+        await writeRecorded(target, r.text, ctx);
+        return { content: `${replacedText(target.rel, args)}\n${snippet(r.text, target.rel, r.first, r.last)}` };
       }),
     async lookup(args, ctx): Promise<LookupAnswer> {
       let target;

@@ -27,7 +27,11 @@ test('str_replace replaces the one occurrence and records the write', async (t) 
   const dir = await ws(t);
   const ctx = context(dir);
   const out = await callTool(strReplaceTool(), { path: 'src/calc.js', old: OLD, new: NEW }, ctx);
-  assert.deepEqual(out, { content: 'replaced in src/calc.js: 1 line(s) with 2' });
+  // As Anthropic's tool, the result shows the lines around the edit, numbered.
+  assert.deepEqual(out, {
+    content:
+      "replaced in src/calc.js: 1 line(s) with 2\nlines 1-4 of src/calc.js now:\n1\tfunction divide(a, b) {\n2\t  if (b === 0) throw new RangeError('divide by zero');\n3\t  return a / b;\n4\t}",
+  });
   assert.equal(await read(dir), FIXED);
   assert.deepEqual(
     ctx.writes.map((w) => [w.rel, w.content.toString('utf8')]),
@@ -44,7 +48,7 @@ test('str_replace: old twice or never, empty, or the same as new: an error namin
   const dir = await ws(t, { 'src/calc.js': twice });
   const ctx = context(dir);
   for (const [args, re] of [
-    [{ path: 'src/calc.js', old: OLD, new: NEW }, /occurs 2 times in "src\/calc.js"; it must occur exactly once/],
+    [{ path: 'src/calc.js', old: OLD, new: NEW }, /occurs 2 times in "src\/calc.js" \(starting on lines 2, 5\); it must occur exactly once/],
     [{ path: 'src/calc.js', old: 'return a * b;', new: NEW }, /does not occur in "src\/calc.js" \(0 occurrences\)/],
     [{ path: 'src/calc.js', old: '', new: NEW }, /the text to replace is empty/],
     [{ path: 'src/calc.js', old: OLD, new: OLD }, /the same as the old text/],
