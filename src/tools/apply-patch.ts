@@ -92,7 +92,7 @@ async function plan(input: string, ctx: Pick<ToolContext, 'workspace'>, hidden: 
       try {
         patched = patchText(before, op.hunks, target.rel);
       } catch (e) {
-        if (e instanceof ToolInputError && files.length > 1)
+        if (e instanceof ToolInputError)
           throw new ToolInputError(
             `${e.message}. The patch applies whole or not at all${nothingChanged(ops, op.path)}; send it again whole with this change fixed`,
           );
