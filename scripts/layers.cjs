@@ -26,6 +26,7 @@ const TRACKER = 'src/tracker/';
 const RUNNERS = 'src/runners/';
 const CRASHES = 'src/crashes/';
 const GIT = 'src/git/';
+const DEPS = 'src/deps/';
 const TOOLS = 'src/tools/';
 const MCP = 'src/mcp/';
 const TRANSCRIPT = 'src/transcript/';
@@ -50,14 +51,15 @@ const LAYERS = [
   { path: RUNNERS, may: [CORE, DISK, WORKSPACE] },
   { path: CRASHES, may: [CORE, DISK, WORKSPACE] },
   { path: GIT, may: [CORE] },
+  { path: DEPS, may: [CORE, RUNNERS] },
   { path: TOOLS, may: [CORE, DISK, STORE, WORKSPACE, AGENT, TRACKER, RUNNERS, GIT] },
   { path: MCP, may: [CORE, STORE, AGENT] },
   { path: TRANSCRIPT, may: [CORE, STORE, OPEN_STORE, AGENT, TRACKER, TOOLS] },
-  { path: TRIAGE, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, GIT, TOOLS, MCP, TRANSCRIPT] },
-  { path: CLI, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, MCP, TRANSCRIPT, TRIAGE] },
+  { path: TRIAGE, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, GIT, DEPS, TOOLS, MCP, TRANSCRIPT] },
+  { path: CLI, may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, DEPS, TOOLS, MCP, TRANSCRIPT, TRIAGE] },
   {
     path: EXTENSION,
-    may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, TOOLS, MCP, TRANSCRIPT, TRIAGE, 'src/webview/protocol.ts'],
+    may: [CORE, DISK, STORE, OPEN_STORE, WORKSPACE, MODEL, AGENT, TRACKER, RUNNERS, CRASHES, DEPS, TOOLS, MCP, TRANSCRIPT, TRIAGE, 'src/webview/protocol.ts'],
     vscode: true,
   },
   { path: WEBVIEW, may: ['src/core/transcript.ts'], packages: ['zod'] },

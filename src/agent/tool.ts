@@ -26,6 +26,8 @@ export interface ToolContext {
    */
   key?: string;
   signal: AbortSignal;
+  /** The tests' environment where the call acts (a cause's worktree: src/deps/prepare.ts); undefined: the process's own. */
+  testEnv?: Readonly<Record<string, string>>;
   /**
    * Records a file the call wrote: its SHA-256 into the ledger, its bytes into the content store.
    * `root`: written in a cause's worktree (relPath is then relative to its workspace folder).

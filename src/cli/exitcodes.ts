@@ -24,6 +24,7 @@ export const EXIT = {
   sentryNotFound: 17,
   sentryUnavailable: 18,
   mcp: 19,
+  dependencies: 20,
   cancelled: 130,
 } as const;
 
@@ -57,6 +58,10 @@ const BY_CODE: Record<string, number> = {
   'sentry-unavailable': EXIT.sentryUnavailable,
   'mcp-server': EXIT.mcp,
   'mcp-tools-changed': EXIT.mcp,
+  'deps-lockfile': EXIT.dependencies,
+  'deps-install': EXIT.dependencies,
+  'deps-missing-tool': EXIT.dependencies,
+  'deps-offline': EXIT.dependencies,
 };
 
 export function exitCodeOf(e: unknown): number {

@@ -16,6 +16,7 @@ import { cmdEnqueue } from './commands/enqueue';
 import { cmdAnswer } from './commands/answer';
 import { cmdGroup } from './commands/group';
 import { cmdTool } from './commands/tool';
+import { cmdWorktrees } from './commands/worktrees';
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
@@ -51,6 +52,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./commands/mcp')).cmdMcp(rest);
       case 'tool':
         return await cmdTool(rest);
+      case 'worktrees':
+        return await cmdWorktrees(rest);
       case undefined:
       case 'help':
       case '--help':

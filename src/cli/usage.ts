@@ -9,7 +9,9 @@ export const USAGE = `triage: a durable LLM triage agent, headless
              [--die-after TOOL] [--keys on|off] [--model recorded|anthropic|openai]
              [--model-name NAME] [--base-url URL] [--tracker embedded|github:OWNER/REPO|mcp:SERVER|URL]
              [--test-command CMD] [--record FILE [--force]] [--mcp CONFIG.json]
-             [--pull-requests [--base BRANCH] [--remote NAME] [--draft on|off]]
+             [--pull-requests [--base BRANCH] [--remote NAME] [--draft on|off]
+                [--deps install|reuse|off] [--deps-scripts on|off]
+                [--deps-network cache-first|offline|allowed]]
              [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--new] [--json]
              (--record refuses a FILE that exists unless --force: a resumed run recording to
               its own FILE continues it; any other file is replaced. --base-url is an http(s)
@@ -20,10 +22,11 @@ export const USAGE = `triage: a durable LLM triage agent, headless
   triage group --crashes FOLDER|sentry:ORG/PROJECT [--workspace DIR] [--sentry-url URL]
                [--sentry-query Q] [--sentry-limit N] [--json]
   triage status --state DIR [--json]
+  triage worktrees --state DIR [--prune] [--json]
   triage show --state DIR --run ID [--transcript] [--json]
   triage tasks [--json]
   triage tracker list --state DIR [--run ID] [--json]
-  (run, status, show and tracker list take --store postgres://... instead of --state DIR)
+  (run, status, show, worktrees and tracker list take --store postgres://... instead of --state DIR)
   triage worker --store URL [--concurrency N] [--approve ask|yes|no] [--exit-when-idle]
                 [--lease-ms MS] [--poll-ms MS] [--max-turns N] [--max-dollars D] [--max-tokens N]
                 [--max-restarts N] [--mcp CONFIG.json] [--json]

@@ -23,13 +23,28 @@ export const CAUSE_TRAILER = 'Triage-Cause';
 /** Who commits when the repository names nobody (no user.email in any git config). */
 const FALLBACK_IDENTITY = { name: 'Durable Triage', email: 'durable-triage@localhost' };
 
+/**
+ * Makes a cause's worktree ready for the repository's tests (src/deps/prepare.ts), before the
+ * first tool acts in it: called once per worktree and process (`made`: git just made it). Gives
+ * the tests' environment there, and the pathspecs of what it made that are never committed.
+ */
+export type WorktreeSetup = (w: {
+  cause: string;
+  dir: string;
+  made: boolean;
+  signal?: AbortSignal;
+}) => Promise<{ env: Record<string, string>; exclude: string[] }>;
+
 export interface CauseBranchesOptions extends BranchBase {
   runId: string;
   /** The folder the run's worktrees go in (its own folder per run is made inside). */
   worktreesDir: string;
+  setup?: WorktreeSetup;
 }
 
 export class CauseBranches {
+  private readonly ready = new Map<string, Promise<{ env: Record<string, string>; exclude: string[] }>>();
+
   constructor(readonly o: CauseBranchesOptions) {}
 
   /** "triage/<cause>-<the run ID's last part>"; characters a branch name cannot hold become "-". */
@@ -50,17 +65,42 @@ export class CauseBranches {
 
   /** The workspace's folder inside the cause's worktree, made (or found again) first: where the cause's file tools act. */
   async workspaceOf(cause: string, signal?: AbortSignal): Promise<string> {
-    const dir = await this.ensureWorktree(cause, signal);
+    const dir = await this.readyWorktree(cause, signal);
     return this.o.prefix ? path.join(dir, this.o.prefix) : dir;
   }
 
+  /** The environment the cause's tests get in its worktree (its setup's), once the worktree is ready; {} without a setup. */
+  async testEnvOf(cause: string, signal?: AbortSignal): Promise<Record<string, string>> {
+    await this.readyWorktree(cause, signal);
+    return (await this.ready.get(cause))?.env ?? {};
+  }
+
+  /** The cause's worktree, made and set up (once per process: a failed setup is tried again on the next call). */
+  async readyWorktree(cause: string, signal?: AbortSignal): Promise<string> {
+    const { dir, made } = await this.makeWorktree(cause, signal);
+    const setup = this.o.setup;
+    if (!setup) return dir;
+    let p = made ? undefined : this.ready.get(cause);
+    if (!p) {
+      p = setup({ cause, dir, made, ...(signal ? { signal } : {}) });
+      this.ready.set(cause, p);
+      p.catch(() => this.ready.delete(cause));
+    }
+    await p;
+    return dir;
+  }
+
   async ensureWorktree(cause: string, signal?: AbortSignal): Promise<string> {
+    return (await this.makeWorktree(cause, signal)).dir;
+  }
+
+  private async makeWorktree(cause: string, signal?: AbortSignal): Promise<{ dir: string; made: boolean }> {
     const s = signal ? { signal } : {};
     const dir = this.worktree(cause);
     const branch = this.branch(cause);
     if (fs.existsSync(path.join(dir, '.git'))) {
       const head = await runGit(dir, ['symbolic-ref', '--quiet', '--short', 'HEAD'], s);
-      if (head.exitCode === 0 && head.stdout.trim() === branch) return dir;
+      if (head.exitCode === 0 && head.stdout.trim() === branch) return { dir, made: false };
       throw new GitError('worktree add', null, `${dir} exists but is not the worktree of ${branch}`);
     }
     const root = this.o.repoRoot;
@@ -73,7 +113,7 @@ export class CauseBranches {
       await fs.promises.mkdir(path.dirname(dir), { recursive: true });
       await git(root, ['worktree', 'add', '--quiet', '-b', branch, dir, this.o.baseSha], s);
     }
-    return dir;
+    return { dir, made: true };
   }
 
   private async branchExists(branch: string): Promise<boolean> {
@@ -117,8 +157,9 @@ export class CauseBranches {
    */
   async commitAll(cause: string, message: string, key: string, signal?: AbortSignal): Promise<string | undefined> {
     const s = signal ? { signal } : {};
-    const dir = await this.ensureWorktree(cause, signal);
-    await git(dir, ['add', '--all'], s);
+    const dir = await this.readyWorktree(cause, signal);
+    const exclude = (await this.ready.get(cause))?.exclude ?? [];
+    await git(dir, ['add', '--all', '--', '.', ...exclude.map((e) => `:(exclude,glob)${e}`)], s);
     const staged = await runGit(dir, ['diff', '--cached', '--quiet'], s);
     if (staged.exitCode === 0) return undefined;
     if (staged.exitCode !== 1) throw new GitError('diff --cached --quiet', staged.exitCode, staged.stderr);

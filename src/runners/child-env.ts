@@ -51,10 +51,14 @@ export function withoutSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
-/** The environment of a runner's child: no secrets, no colours, and none of a parent `node --test`'s protocol variables. */
-export function runnerEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/**
+ * The environment of a runner's child: no secrets, no colours, and none of a parent `node --test`'s
+ * protocol variables; then `extra`, the tests' environment in a cause's worktree (its virtual
+ * environment, Go's cache settings: src/deps/prepare.ts), which holds no secret.
+ */
+export function runnerEnv(base: NodeJS.ProcessEnv, extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...withoutSecrets(base), NO_COLOR: '1', FORCE_COLOR: '0' };
   delete env.NODE_TEST_CONTEXT;
   delete env.NODE_OPTIONS;
-  return env;
+  return { ...env, ...extra };
 }

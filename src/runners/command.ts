@@ -16,7 +16,7 @@ export async function runCommand(command: string, c: RunContext): Promise<TestRu
     args: [],
     shell: true,
     cwd: c.root,
-    env: runnerEnv(process.env),
+    env: runnerEnv(process.env, c.env),
     timeoutMs: c.timeoutMs,
     ...(c.signal ? { signal: c.signal } : {}),
   });

@@ -8,6 +8,8 @@ export interface RunContext {
   files?: string[];
   signal?: AbortSignal;
   timeoutMs: number;
+  /** Added to the runner's environment: the tests' environment in a cause's worktree (src/deps/prepare.ts). */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** A private temp folder for a runner's report file, removed after `body`. Never inside the workspace (the ledger's files stay as the agent wrote them). */

@@ -33,7 +33,7 @@ export async function runGoTest(c: RunContext): Promise<TestRun> {
     command: 'go',
     args,
     cwd: c.root,
-    env: runnerEnv(process.env),
+    env: runnerEnv(process.env, c.env),
     timeoutMs: c.timeoutMs,
     ...(c.signal ? { signal: c.signal } : {}),
   });

@@ -27,7 +27,7 @@ export async function runJestLike(kind: 'vitest' | 'jest', c: RunContext): Promi
       command: process.execPath,
       args,
       cwd: c.root,
-      env: runnerEnv(nodeChildEnv()),
+      env: runnerEnv(nodeChildEnv(), c.env),
       timeoutMs: c.timeoutMs,
       ...(c.signal ? { signal: c.signal } : {}),
     });

@@ -29,7 +29,7 @@ export async function runMocha(c: RunContext): Promise<TestRun> {
       command: process.execPath,
       args,
       cwd: c.root,
-      env: runnerEnv(nodeChildEnv()),
+      env: runnerEnv(nodeChildEnv(), c.env),
       timeoutMs: c.timeoutMs,
       ...(c.signal ? { signal: c.signal } : {}),
     });

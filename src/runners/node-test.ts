@@ -63,7 +63,7 @@ export async function runNodeTest(c: RunContext): Promise<TestRun> {
       command: process.execPath,
       args,
       cwd: c.root,
-      env: runnerEnv(nodeChildEnv()),
+      env: runnerEnv(nodeChildEnv(), c.env),
       timeoutMs: c.timeoutMs,
       ...(c.signal ? { signal: c.signal } : {}),
     });

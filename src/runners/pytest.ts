@@ -16,7 +16,14 @@ import { onPath } from './which';
 import type { Failure, TestRun } from './types';
 
 export async function runPytest(c: RunContext): Promise<TestRun> {
-  const exe = onPath('pytest') ? { command: 'pytest', pre: [] as string[] } : onPath('python3') ? { command: 'python3', pre: ['-m', 'pytest'] } : undefined;
+  const venv = c.env?.VIRTUAL_ENV;
+  const exe = venv
+    ? { command: path.join(venv, 'bin', 'python'), pre: ['-m', 'pytest'] }
+    : onPath('pytest')
+      ? { command: 'pytest', pre: [] as string[] }
+      : onPath('python3')
+        ? { command: 'python3', pre: ['-m', 'pytest'] }
+        : undefined;
   if (!exe)
     throw new ToolInputError(
       "the workspace's tests run with pytest, which is not installed here (neither pytest nor python3 is on the PATH); install it (e.g. apt-get install python3-pytest), or configure the test command",
@@ -24,7 +31,7 @@ export async function runPytest(c: RunContext): Promise<TestRun> {
   return withReportDir(async (dir) => {
     const report = path.join(dir, 'junit.xml');
     const args = [...exe.pre, '-q', '-p', 'no:cacheprovider', '--color=no', `--junitxml=${report}`, '-o', 'junit_family=xunit1', ...(c.files ?? [])];
-    const env = { ...runnerEnv(process.env), PYTHONDONTWRITEBYTECODE: '1' };
+    const env = { ...runnerEnv(process.env, c.env), PYTHONDONTWRITEBYTECODE: '1' };
     const raw = await spawnCapture({ command: exe.command, args, cwd: c.root, env, timeoutMs: c.timeoutMs, ...(c.signal ? { signal: c.signal } : {}) });
     const text = await readIfThere(report);
     // Exit 5: no tests were collected; not a failure of the code.

@@ -21,6 +21,8 @@ export interface RunTestsOptions {
   command?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The tests' environment in a cause's worktree (its virtual environment, Go's cache settings). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export async function runWorkspaceTests(
@@ -31,7 +33,7 @@ export async function runWorkspaceTests(
   const root = workspace;
   const rels = files === undefined ? undefined : files.map((f) => checkedTestFile(root, f));
   const plan = detectRunner(root, o.command);
-  const c: RunContext = { root, timeoutMs: o.timeoutMs ?? TEST_TIMEOUT_MS, ...(rels ? { files: rels } : {}), ...(o.signal ? { signal: o.signal } : {}) };
+  const c: RunContext = { root, timeoutMs: o.timeoutMs ?? TEST_TIMEOUT_MS, ...(rels ? { files: rels } : {}), ...(o.signal ? { signal: o.signal } : {}), ...(o.env ? { env: o.env } : {}) };
   return { plan, run: await runPlan(plan, c) };
 }
 

@@ -28,7 +28,8 @@ export function inCauseWorktree(tool: Tool, branches: CauseBranches, causes: rea
       const { cause: c, ...rest } = a as { cause?: string | null } & Record<string, unknown>;
       if (c === undefined || c === null) return tool.run(rest, ctx);
       const workspace = await branches.workspaceOf(c, ctx.signal);
-      return tool.run(rest, { ...ctx, workspace, recordWrite: (rel, content) => ctx.recordWrite(rel, content, { cause: c, dir: workspace }) });
+      const testEnv = await branches.testEnvOf(c, ctx.signal);
+      return tool.run(rest, { ...ctx, workspace, testEnv, recordWrite: (rel, content) => ctx.recordWrite(rel, content, { cause: c, dir: workspace }) });
     },
   };
   if (tool.lookup) {

@@ -64,6 +64,7 @@ export function runTestsTool(o: { command?: string } = {}): Tool<{ files?: strin
       guarded('run_tests', ctx.workspace, async () => {
         const { plan, run } = await runWorkspaceTests(ctx.workspace, args.files ?? undefined, {
           ...(o.command ? { command: o.command } : {}),
+          ...(ctx.testEnv ? { env: ctx.testEnv } : {}),
           signal: ctx.signal,
         });
         return { content: formatTestRun(run, plan) };

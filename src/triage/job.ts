@@ -35,6 +35,7 @@ import { triageTools } from '../tools';
 import { openTracker, type OpenTracker } from '../tracker/embedded';
 import type { TrackerIssue } from '../tracker/store';
 import { latestRun } from './run-admin';
+import { worktreesDir } from './worktrees';
 import { WindowContextPolicy } from '../model/context';
 import { RecordingProvider } from '../model/recording-writer';
 import type { RunEventStore } from '../store/run-event';
@@ -431,10 +432,6 @@ export function hiddenFromTools(store: RunStore): string[] {
   return [...(store.stateFolder !== undefined ? [store.stateFolder] : []), store.workspacesDir];
 }
 
-/** Where the cause branches' worktrees go: `worktrees` beside the store's workspaces folder (in a state folder: <state>/worktrees). */
-export function worktreesDir(store: RunStore): string {
-  return path.join(path.dirname(store.workspacesDir), 'worktrees');
-}
 
 function testCommandOf(state: RunState, o: { testCommand?: string }): { testCommand?: string } {
   const c = state.config.options?.testCommand ?? o.testCommand;

@@ -11,6 +11,8 @@ import type { RunState } from '../store/state';
 import type { Tool } from '../agent/tool';
 import { resolveBase } from '../git/base';
 import { CauseBranches } from '../git/cause-branches';
+import { DEFAULT_DEPS, depsOptionsOf, depsRunOptions, type DepsOptions } from '../deps/options';
+import { prepareWorktree } from '../deps/prepare';
 import { GitHubTracker } from '../tracker/github/github-tracker';
 import { GitHubPulls } from '../tracker/github/pulls';
 import type { Tracker } from '../tracker/tracker';
@@ -25,6 +27,8 @@ export interface PullRequestChoice {
   remote?: string;
   /** Draft pull requests (default: true). */
   draft?: boolean;
+  /** How each cause's worktree gets the tests' dependencies (default: installed from the lock file, scripts off, cache first). */
+  deps?: DepsOptions;
 }
 
 /** The file tools that act in a cause's worktree once pull requests are on. */
@@ -76,6 +80,7 @@ export async function resolvePullRequestOptions(c: PullRequestChoice, workspace:
     prBaseSha: b.baseSha,
     prRemote: c.remote ?? 'origin',
     prDraft: c.draft === false ? 'false' : 'true',
+    ...depsRunOptions(c.deps ?? DEFAULT_DEPS),
   };
 }
 
@@ -106,13 +111,27 @@ export function causeBranchTools(tools: Tool[], state: RunState, o: { tracker: T
 
 function causeBranchesOf(state: RunState, worktreesDir: string): CauseBranches {
   const opt = state.config.options ?? {};
+  const prefix = opt.prPrefix ?? '';
+  const deps = depsOptionsOf(opt);
   return new CauseBranches({
     runId: state.runId,
     worktreesDir,
     repoRoot: opt.prRepoRoot,
-    prefix: opt.prPrefix ?? '',
+    prefix,
     base: opt.prBase,
     baseSha: opt.prBaseSha,
+    // Beside the worktree, never in it: what made it ready (so a resumed run installs nothing again) and the install's output.
+    setup: async ({ dir, made, signal }) =>
+      prepareWorktree({
+        checkoutTop: opt.prRepoRoot,
+        worktreeTop: dir,
+        prefix,
+        options: deps,
+        record: `${dir}.ready.json`,
+        log: `${dir}.install.log`,
+        made,
+        ...(signal ? { signal } : {}),
+      }),
   });
 }
 

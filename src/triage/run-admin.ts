@@ -15,6 +15,7 @@ import type { RunState } from '../store/state';
 import { StateEdit } from '../store/state-edit';
 import { acceptedFilesNote } from '../agent/notes';
 import { noteEvent } from './run-events';
+import { removeRunWorktrees } from './worktrees';
 
 export interface RunFilter {
   workspace?: string;
@@ -105,11 +106,15 @@ export async function acceptCurrentFiles(at: StoreRef, runId: string): Promise<F
   });
 }
 
-/** Deletes a run's checkpoint and event record (the workspace and tracker are left as they are). */
+/**
+ * Deletes a run's checkpoint and event record, then its cause worktrees (worktrees.ts; their
+ * branches kept). The workspace and tracker are left as they are.
+ */
 export async function abandonRun(at: StoreRef, runId: string): Promise<void> {
   await withStore(at, async (s) => {
     await s.deleteRun(runId);
     await s.events().remove(runId);
+    await removeRunWorktrees(s, runId);
   });
 }
 

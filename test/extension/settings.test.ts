@@ -126,12 +126,25 @@ test('the Sentry settings: a project makes it a crash source with its URL, query
 test('pull requests: off unless durableTriage.pullRequests.enabled; base and remote as given, drafts by default', () => {
   assert.equal(readSettings(from({})).settings.pullRequests, undefined);
   assert.equal(readSettings(from({ 'pullRequests.enabled': false, 'pullRequests.base': 'main' })).settings.pullRequests, undefined);
-  assert.deepEqual(readSettings(from({ 'pullRequests.enabled': true })).settings.pullRequests, { draft: true });
+  const deps = { mode: 'install', scripts: false, network: 'cache-first' };
+  assert.deepEqual(readSettings(from({ 'pullRequests.enabled': true })).settings.pullRequests, { draft: true, deps });
   assert.deepEqual(
     readSettings(from({ 'pullRequests.enabled': true, 'pullRequests.base': ' release ', 'pullRequests.remote': 'upstream', 'pullRequests.draft': false }))
       .settings.pullRequests,
-    { base: 'release', remote: 'upstream', draft: false },
+    { base: 'release', remote: 'upstream', draft: false, deps },
   );
+  assert.deepEqual(
+    readSettings(
+      from({ 'pullRequests.enabled': true, 'pullRequests.dependencies': 'reuse', 'pullRequests.lifecycleScripts': true, 'pullRequests.network': 'offline' }),
+    ).settings.pullRequests?.deps,
+    { mode: 'reuse', scripts: true, network: 'offline' },
+  );
+  const badDeps = readSettings(from({ 'pullRequests.enabled': true, 'pullRequests.dependencies': 'yarn', 'pullRequests.network': 'never' }));
+  assert.deepEqual(badDeps.settings.pullRequests?.deps, deps, 'a bad value leaves the default');
+  assert.deepEqual(badDeps.problems.sort(), [
+    'durableTriage.pullRequests.dependencies should be "install", "reuse" or "off", not "yarn"; using the default.',
+    'durableTriage.pullRequests.network should be "cache-first", "offline" or "allowed", not "never"; using the default.',
+  ]);
   const bad = readSettings(from({ 'pullRequests.enabled': 'yes', 'pullRequests.draft': 'no' }));
   assert.equal(bad.settings.pullRequests, undefined, 'a value that is not true leaves pull requests off');
   assert.deepEqual(bad.problems.sort(), [

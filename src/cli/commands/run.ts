@@ -18,6 +18,7 @@ import { describeEvent } from '../progress';
 import { LIMIT_FLAGS, limitsFromFlags } from '../limit-flags';
 import { githubApiUrl } from '../../tracker/github/spec';
 import { SENTRY_FLAGS, sentryFromFlags } from '../sentry-flags';
+import { parseDepsChoice } from '../../deps/options';
 
 /** --record never replaces a file (or link) that is there already, unless --force says so. */
 async function refuseExisting(file: string): Promise<void> {
@@ -59,6 +60,9 @@ export async function cmdRun(args: string[]): Promise<number> {
     base: { type: 'string' },
     remote: { type: 'string' },
     draft: { type: 'string' },
+    deps: { type: 'string' },
+    'deps-scripts': { type: 'string' },
+    'deps-network': { type: 'string' },
   });
   if (!v.task) throw new BadInputError('triage run needs --task NAME (see "triage tasks").');
   const approve = v.approve as string;
@@ -80,6 +84,16 @@ export async function cmdRun(args: string[]): Promise<number> {
   if (v.draft !== undefined && v.draft !== 'on' && v.draft !== 'off') throw new BadInputError(`--draft must be on or off, not "${v.draft as string}".`);
   if (!v['pull-requests'] && (v.base !== undefined || v.remote !== undefined || v.draft !== undefined))
     throw new BadInputError('--base, --remote and --draft go with --pull-requests.');
+  const depsScripts = v['deps-scripts'] as string | undefined;
+  if (depsScripts !== undefined && depsScripts !== 'on' && depsScripts !== 'off')
+    throw new BadInputError(`--deps-scripts must be on or off, not "${depsScripts}".`);
+  if (!v['pull-requests'] && (v.deps !== undefined || depsScripts !== undefined || v['deps-network'] !== undefined))
+    throw new BadInputError("--deps, --deps-scripts and --deps-network go with --pull-requests (they set up each cause's worktree).");
+  const deps = parseDepsChoice({
+    ...(v.deps !== undefined ? { mode: v.deps as string } : {}),
+    scripts: depsScripts === 'on',
+    ...(v['deps-network'] !== undefined ? { network: v['deps-network'] as string } : {}),
+  });
   const leaseMs = v['lease-ms'] === undefined ? undefined : Number(v['lease-ms']);
   if (leaseMs !== undefined && !(Number.isInteger(leaseMs) && leaseMs >= 1000))
     throw new BadInputError(`--lease-ms must be a whole number of milliseconds, at least 1000.`);
@@ -128,6 +142,7 @@ export async function cmdRun(args: string[]): Promise<number> {
               ...(v.base !== undefined ? { base: v.base as string } : {}),
               ...(v.remote !== undefined ? { remote: v.remote as string } : {}),
               ...(v.draft !== undefined ? { draft: v.draft === 'on' } : {}),
+              deps,
             },
           }
         : {}),

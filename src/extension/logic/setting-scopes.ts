@@ -32,6 +32,9 @@ export const USER_ONLY_SETTINGS = [
   'pullRequests.base',
   'pullRequests.remote',
   'pullRequests.draft',
+  'pullRequests.dependencies',
+  'pullRequests.lifecycleScripts',
+  'pullRequests.network',
   'mcp.servers',
 ] as const;
 

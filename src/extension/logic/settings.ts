@@ -10,6 +10,7 @@ import { hasUserinfoPassword, isPgUrl, redactUrl, secretParams } from '../../sto
 import { DEFAULT_LIMITS } from '../../agent/budget';
 import { baseUrlProblem } from '../../model/base-url';
 import { parseSentrySource, sentrySettings } from '../../crashes/sentry/source';
+import { DEFAULT_DEPS, DEPS_MODES, DEPS_NETWORK, type DepsOptions } from '../../deps/options';
 
 export const PROVIDERS = ['recorded', 'vscode-lm', 'anthropic', 'openai'] as const;
 export type ProviderSetting = (typeof PROVIDERS)[number];
@@ -54,6 +55,8 @@ export interface PullRequestSetting {
   base?: string;
   remote?: string;
   draft: boolean;
+  /** durableTriage.pullRequests.dependencies, .lifecycleScripts, .network: how each cause's worktree gets the tests' dependencies (--deps*). */
+  deps: DepsOptions;
 }
 
 export interface SentrySetting {
@@ -205,5 +208,24 @@ function pullRequestSetting(
 ): PullRequestSetting {
   const base = text('pullRequests.base');
   const remote = text('pullRequests.remote');
-  return { ...(base ? { base } : {}), ...(remote ? { remote } : {}), draft: read('pullRequests.draft', z.boolean(), 'true or false') ?? true };
+  const deps: DepsOptions = {
+    mode:
+      read(
+        'pullRequests.dependencies',
+        z.enum(DEPS_MODES),
+        DEPS_MODES.map((m) => `"${m}"`)
+          .join(', ')
+          .replace(/, ([^,]*)$/, ' or $1'),
+      ) ?? DEFAULT_DEPS.mode,
+    scripts: read('pullRequests.lifecycleScripts', z.boolean(), 'true or false') ?? DEFAULT_DEPS.scripts,
+    network:
+      read(
+        'pullRequests.network',
+        z.enum(DEPS_NETWORK),
+        DEPS_NETWORK.map((m) => `"${m}"`)
+          .join(', ')
+          .replace(/, ([^,]*)$/, ' or $1'),
+      ) ?? DEFAULT_DEPS.network,
+  };
+  return { ...(base ? { base } : {}), ...(remote ? { remote } : {}), draft: read('pullRequests.draft', z.boolean(), 'true or false') ?? true, deps };
 }

@@ -74,7 +74,11 @@ async function setup(t: TestContext): Promise<{ ws: string; state: string; o: Tr
 function worktreeFile(state: string): string {
   const runs = fs.readdirSync(path.join(state, 'worktrees'));
   assert.equal(runs.length, 1);
-  const trees = fs.readdirSync(path.join(state, 'worktrees', runs[0]));
+  // Beside the worktree: its readiness record (src/deps/prepare.ts).
+  const trees = fs
+    .readdirSync(path.join(state, 'worktrees', runs[0]), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   assert.equal(trees.length, 1);
   return path.join(state, 'worktrees', runs[0], trees[0], 'src', 'report.js');
 }

@@ -1,0 +1,87 @@
+/**
+ * The install a JavaScript project's worktree gets, as the repository's own package manager runs
+ * it from its lock file, never changing the lock file: `npm ci`, `pnpm install --frozen-lockfile`,
+ * `yarn install --frozen-lockfile` (classic) or `yarn install --immutable` (berry, with the
+ * node-modules linker asked for by environment, so the repository's files stay as they are).
+ * The package manager's cache or store first (`--prefer-offline`; `--offline` with network
+ * `offline`), lifecycle scripts off unless allowed. A pinned `packageManager` runs through
+ * corepack; a Yarn release the repository carries (yarnPath) runs with node. Pure.
+ */
+import * as path from 'node:path';
+import type { NodeProject } from './node-project';
+import type { DepsOptions } from './options';
+
+export interface InstallCommand {
+  command: string;
+  args: string[];
+  /** Added to the user's environment. */
+  env: Record<string, string>;
+  /** Absolute folder it runs in. */
+  cwd: string;
+  /** How it reads in messages: "pnpm install --frozen-lockfile ...". */
+  display: string;
+  /** The program that must be installed, for the error when it is not: "corepack", "npm". */
+  needs: string;
+}
+
+export interface InstallTools {
+  /** corepack's path (DURABLE_TRIAGE_COREPACK, else corepack on the PATH), or undefined. */
+  corepack?: string;
+  /** pnpm or yarn on the PATH, used when the project pins no version and corepack is missing. */
+  onPath(cmd: string): string | undefined;
+  /** The node running us (for a repository's own yarnPath release). */
+  node: string;
+}
+
+export function installCommand(p: NodeProject, worktreeTop: string, o: DepsOptions, t: InstallTools): InstallCommand {
+  const cwd = path.join(worktreeTop, p.installDir);
+  const offline = o.network === 'offline';
+  const env: Record<string, string> = { COREPACK_ENABLE_DOWNLOAD_PROMPT: '0', npm_config_update_notifier: 'false' };
+  if (offline) env.COREPACK_ENABLE_NETWORK = '0';
+  let bin: string;
+  let args: string[];
+  switch (p.manager) {
+    case 'npm':
+      bin = 'npm';
+      args = ['ci', '--no-audit', '--no-fund', '--prefer-offline', ...(offline ? ['--offline'] : []), ...(o.scripts ? [] : ['--ignore-scripts'])];
+      break;
+    case 'pnpm':
+      bin = 'pnpm';
+      args = [
+        'install',
+        '--frozen-lockfile',
+        '--prefer-offline',
+        ...(offline ? ['--offline'] : []),
+        ...(o.scripts ? [] : ['--ignore-scripts']),
+        '--reporter=append-only',
+      ];
+      break;
+    case 'yarn-classic':
+      bin = 'yarn';
+      args = [
+        'install',
+        '--frozen-lockfile',
+        '--non-interactive',
+        '--prefer-offline',
+        ...(offline ? ['--offline'] : []),
+        ...(o.scripts ? [] : ['--ignore-scripts']),
+      ];
+      break;
+    case 'yarn-berry':
+      bin = 'yarn';
+      args = ['install', '--immutable', ...(o.scripts ? [] : ['--mode=skip-build'])];
+      env.YARN_ENABLE_TELEMETRY = '0';
+      env.YARN_ENABLE_PROGRESS_BARS = '0';
+      env.YARN_ENABLE_INLINE_BUILDS = '0';
+      if (p.yarnLinker !== 'node-modules') env.YARN_NODE_LINKER = 'node-modules';
+      if (offline) env.YARN_ENABLE_NETWORK = '0';
+      break;
+  }
+  const display = `${bin} ${args.join(' ')}`;
+  if (p.yarnPath) return { command: t.node, args: [path.join(cwd, p.yarnPath), ...args], env, cwd, display, needs: 'node' };
+  if (p.pinned || (bin !== 'npm' && !t.onPath(bin))) {
+    const pinned = p.pinned ? `${bin}@${p.pinned}` : bin;
+    return { command: t.corepack ?? 'corepack', args: [pinned, ...args], env, cwd, display: `corepack ${pinned} ${args.join(' ')}`, needs: 'corepack' };
+  }
+  return { command: bin, args, env, cwd, display, needs: bin };
+}

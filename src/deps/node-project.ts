@@ -1,0 +1,109 @@
+/**
+ * Which package manager a JavaScript repository installs with, the way the repository says it:
+ * the `packageManager` field of its package.json (what corepack runs, "pnpm@9.15.9"), else its
+ * lock file. Found from the workspace's folder up to the repository's top, the nearest folder
+ * with a lock file (a monorepo's root holds the install of every package). Pure: reads files.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+
+export const NODE_MANAGERS = ['npm', 'pnpm', 'yarn-classic', 'yarn-berry'] as const;
+export type NodeManager = (typeof NODE_MANAGERS)[number];
+
+export interface NodeProject {
+  manager: NodeManager;
+  /** The folder the install runs in (the lock file's), relative to the repository's top ("" at the top). */
+  installDir: string;
+  /** The lock file, relative to the repository's top. */
+  lockfile: string;
+  /** The version `packageManager` pins ("9.15.9"), when it does: run through corepack. */
+  pinned?: string;
+  /** A Yarn release the repository carries (.yarnrc.yml's yarnPath), relative to installDir: run with node. */
+  yarnPath?: string;
+  /** Yarn berry's linker as configured ("pnp" when unset in Yarn 2+); the install asks for node-modules. */
+  yarnLinker?: string;
+  /** Why: "packageManager: pnpm@9.15.9", "package-lock.json". */
+  because: string;
+}
+
+const LOCKFILES: ReadonlyArray<[string, NodeManager]> = [
+  ['pnpm-lock.yaml', 'pnpm'],
+  ['yarn.lock', 'yarn-classic'],
+  ['package-lock.json', 'npm'],
+  ['npm-shrinkwrap.json', 'npm'],
+];
+
+const PackageManagerField = z.string().regex(/^(npm|pnpm|yarn)@(\d+)(\.[0-9A-Za-z.+-]+)?$/);
+
+/** The JavaScript project around `workspaceRel` in the repository at `repoTop`, or undefined when there is no package.json with a lock file. */
+export function detectNodeProject(repoTop: string, workspaceRel: string): NodeProject | undefined {
+  for (let rel = normal(workspaceRel); ; rel = parent(rel)) {
+    const dir = path.join(repoTop, rel);
+    const found = projectIn(dir, rel);
+    if (found) return found;
+    if (rel === '') return undefined;
+  }
+}
+
+function projectIn(dir: string, rel: string): NodeProject | undefined {
+  const pkg = readJson(path.join(dir, 'package.json'));
+  if (!pkg) return undefined;
+  const lock = LOCKFILES.find(([f]) => fs.existsSync(path.join(dir, f)));
+  const field = typeof pkg.packageManager === 'string' ? pkg.packageManager.trim() : undefined;
+  const pm = field !== undefined && PackageManagerField.safeParse(field.split('+')[0]).success ? field.split('+')[0] : undefined;
+  if (!lock && !pm) return undefined;
+  const yarnrc = readText(path.join(dir, '.yarnrc.yml'));
+  const yarnPath = yarnrc ? /^yarnPath:\s*["']?([^"'\n]+?)["']?\s*$/m.exec(yarnrc)?.[1] : undefined;
+  const linker = yarnrc ? /^nodeLinker:\s*["']?([\w-]+)["']?\s*$/m.exec(yarnrc)?.[1] : undefined;
+  let manager: NodeManager;
+  let pinned: string | undefined;
+  let because: string;
+  if (pm) {
+    const [name, version] = pm.split('@');
+    pinned = version;
+    manager = name === 'yarn' ? (Number(version.split('.')[0]) >= 2 ? 'yarn-berry' : 'yarn-classic') : (name as NodeManager);
+    because = `packageManager: ${pm}`;
+  } else {
+    manager = lock![1] === 'yarn-classic' && (yarnrc !== undefined || fs.existsSync(path.join(dir, '.yarn', 'releases'))) ? 'yarn-berry' : lock![1];
+    because = lock![0];
+  }
+  const lockfile = lock?.[0] ?? expectedLock(manager);
+  const out: NodeProject = { manager, installDir: rel, lockfile: path.posix.join(rel, lockfile), because };
+  if (pinned) out.pinned = pinned;
+  if (manager === 'yarn-berry' && yarnPath) out.yarnPath = yarnPath;
+  if (manager === 'yarn-berry') out.yarnLinker = linker ?? 'pnp';
+  return out;
+}
+
+function expectedLock(m: NodeManager): string {
+  return m === 'pnpm' ? 'pnpm-lock.yaml' : m === 'npm' ? 'package-lock.json' : 'yarn.lock';
+}
+
+function normal(rel: string): string {
+  return rel.replace(/\\/g, '/').replace(/^\.?\/+|\/+$/g, '');
+}
+
+function parent(rel: string): string {
+  const i = rel.lastIndexOf('/');
+  return i < 0 ? '' : rel.slice(0, i);
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function readJson(file: string): Record<string, unknown> | undefined {
+  const text = readText(file);
+  if (text === undefined) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
