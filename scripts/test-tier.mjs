@@ -28,6 +28,8 @@ const RULES = [
     [
       'cli/',
       'runners/',
+      // Real installs (npm, pnpm, yarn through corepack), venvs and Go's module cache in worktrees.
+      'deps/real/',
       'triage/tasks/',
       'triage/job/history.test.js',
       'triage/job/record.test.js',
