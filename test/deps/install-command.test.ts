@@ -1,0 +1,67 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { installCommand, type InstallTools } from '../../src/deps/install-command';
+import type { NodeProject } from '../../src/deps/node-project';
+import { DEFAULT_DEPS, type DepsOptions } from '../../src/deps/options';
+
+const tools = (onPath: string[] = ['npm', 'pnpm', 'yarn']): InstallTools => ({
+  corepack: '/usr/bin/corepack',
+  onPath: (c) => (onPath.includes(c) ? `/usr/bin/${c}` : undefined),
+  node: '/usr/bin/node',
+});
+const project = (p: Partial<NodeProject>): NodeProject => ({
+  manager: 'npm',
+  installDir: '',
+  lockfile: 'package-lock.json',
+  because: 'package-lock.json',
+  ...p,
+});
+const opts = (o: Partial<DepsOptions> = {}): DepsOptions => ({ ...DEFAULT_DEPS, ...o });
+
+test('npm: npm ci from the cache first, scripts off by default; --offline with network offline; scripts on when allowed', () => {
+  const c = installCommand(project({}), '/wt', opts(), tools());
+  assert.equal(c.command, 'npm');
+  assert.deepEqual(c.args, ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts']);
+  assert.equal(c.cwd, '/wt');
+  assert.equal(installCommand(project({}), '/wt', opts({ network: 'offline' }), tools()).args.includes('--offline'), true);
+  assert.equal(installCommand(project({}), '/wt', opts({ scripts: true }), tools()).args.includes('--ignore-scripts'), false);
+  assert.equal(installCommand(project({}), '/wt', opts({ network: 'offline' }), tools()).env.COREPACK_ENABLE_NETWORK, '0');
+});
+
+test('pnpm and yarn classic: frozen lock file; yarn berry: --immutable, builds skipped, the node-modules linker asked for by environment', () => {
+  const pnpm = installCommand(project({ manager: 'pnpm', lockfile: 'pnpm-lock.yaml' }), '/wt', opts(), tools());
+  assert.deepEqual([pnpm.command, ...pnpm.args], ['pnpm', 'install', '--frozen-lockfile', '--prefer-offline', '--ignore-scripts', '--reporter=append-only']);
+  const classic = installCommand(project({ manager: 'yarn-classic', lockfile: 'yarn.lock' }), '/wt', opts({ network: 'offline' }), tools());
+  assert.deepEqual(classic.args, ['install', '--frozen-lockfile', '--non-interactive', '--prefer-offline', '--offline', '--ignore-scripts']);
+  const berry = installCommand(project({ manager: 'yarn-berry', lockfile: 'yarn.lock', yarnLinker: 'pnp' }), '/wt', opts({ network: 'offline' }), tools());
+  assert.deepEqual(berry.args, ['install', '--immutable', '--mode=skip-build']);
+  assert.equal(berry.env.YARN_NODE_LINKER, 'node-modules');
+  assert.equal(berry.env.YARN_ENABLE_NETWORK, '0');
+  const linked = installCommand(project({ manager: 'yarn-berry', lockfile: 'yarn.lock', yarnLinker: 'node-modules' }), '/wt', opts({ scripts: true }), tools());
+  assert.equal(linked.env.YARN_NODE_LINKER, undefined, 'already configured: the repository says it');
+  assert.deepEqual(linked.args, ['install', '--immutable']);
+});
+
+test('a pinned packageManager runs through corepack at that version; a carried yarnPath release runs with node', () => {
+  const pinned = installCommand(project({ manager: 'pnpm', lockfile: 'pnpm-lock.yaml', pinned: '9.15.9' }), '/wt', opts(), tools());
+  assert.equal(pinned.command, '/usr/bin/corepack');
+  assert.deepEqual(pinned.args.slice(0, 2), ['pnpm@9.15.9', 'install']);
+  assert.equal(pinned.needs, 'corepack');
+  assert.match(pinned.display, /^corepack pnpm@9\.15\.9 install --frozen-lockfile/);
+  const carried = installCommand(
+    project({ manager: 'yarn-berry', lockfile: 'pkg/yarn.lock', installDir: 'pkg', yarnPath: '.yarn/releases/yarn-4.9.2.cjs', pinned: '4.9.2' }),
+    '/wt',
+    opts(),
+    tools(),
+  );
+  assert.equal(carried.command, '/usr/bin/node');
+  assert.deepEqual(carried.args.slice(0, 2), ['/wt/pkg/.yarn/releases/yarn-4.9.2.cjs', 'install']);
+  assert.equal(carried.cwd, '/wt/pkg');
+});
+
+test('pnpm or yarn not on the PATH and not pinned: corepack runs it; without corepack the command names what is needed', () => {
+  const viaCorepack = installCommand(project({ manager: 'pnpm', lockfile: 'pnpm-lock.yaml' }), '/wt', opts(), tools(['npm']));
+  assert.deepEqual([viaCorepack.command, viaCorepack.args[0]], ['/usr/bin/corepack', 'pnpm']);
+  const none = installCommand(project({ manager: 'pnpm', lockfile: 'pnpm-lock.yaml' }), '/wt', opts(), { ...tools(['npm']), corepack: undefined });
+  assert.deepEqual([none.command, none.needs], ['corepack', 'corepack']);
+});
