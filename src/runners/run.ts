@@ -33,7 +33,13 @@ export async function runWorkspaceTests(
   const root = workspace;
   const rels = files === undefined ? undefined : files.map((f) => checkedTestFile(root, f));
   const plan = detectRunner(root, o.command);
-  const c: RunContext = { root, timeoutMs: o.timeoutMs ?? TEST_TIMEOUT_MS, ...(rels ? { files: rels } : {}), ...(o.signal ? { signal: o.signal } : {}), ...(o.env ? { env: o.env } : {}) };
+  const c: RunContext = {
+    root,
+    timeoutMs: o.timeoutMs ?? TEST_TIMEOUT_MS,
+    ...(rels ? { files: rels } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.env ? { env: o.env } : {}),
+  };
   return { plan, run: await runPlan(plan, c) };
 }
 

@@ -432,7 +432,6 @@ export function hiddenFromTools(store: RunStore): string[] {
   return [...(store.stateFolder !== undefined ? [store.stateFolder] : []), store.workspacesDir];
 }
 
-
 function testCommandOf(state: RunState, o: { testCommand?: string }): { testCommand?: string } {
   const c = state.config.options?.testCommand ?? o.testCommand;
   return c ? { testCommand: c } : {};
