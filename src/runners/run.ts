@@ -3,9 +3,11 @@
  * within the time limit. A file outside the workspace, or missing, is a ToolInputError.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { resolveInWorkspace, toRel, ToolInputError } from '../workspace/paths';
 import type { RunContext } from './context';
 import { detectRunner, type RunnerPlan } from './detect';
+import { testPackageOf } from './test-package';
 import { runCommand } from './command';
 import { runGoTest } from './go-test';
 import { runJestLike } from './jest-like';
@@ -30,9 +32,13 @@ export async function runWorkspaceTests(
   files: readonly unknown[] | undefined,
   o: RunTestsOptions = {},
 ): Promise<{ plan: RunnerPlan; run: TestRun }> {
-  const root = workspace;
-  const rels = files === undefined ? undefined : files.map((f) => checkedTestFile(root, f));
-  const plan = detectRunner(root, o.command);
+  const inWorkspace = files === undefined ? undefined : files.map((f) => checkedTestFile(workspace, f));
+  // A monorepo's package runs its own tests (its runner, its config), unless a command is configured.
+  const pkg = inWorkspace && inWorkspace.length > 0 && !o.command ? testPackageOf(workspace, inWorkspace) : '';
+  const root = pkg ? path.join(workspace, pkg) : workspace;
+  const rels = inWorkspace && pkg ? inWorkspace.map((f) => path.relative(pkg, f).split(path.sep).join('/')) : inWorkspace;
+  const detected = detectRunner(root, o.command);
+  const plan = pkg ? { ...detected, because: `${detected.because}, in the package ${pkg}` } : detected;
   const c: RunContext = {
     root,
     timeoutMs: o.timeoutMs ?? TEST_TIMEOUT_MS,

@@ -7,7 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runWorkspaceTests } from '../../src/runners/run';
 import { formatTestRun } from '../../src/tools/run-tests';
-import { fixtureRepo, type FixtureKind } from './fixture';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fixtureRepo, RUNNER_MODULES, type FixtureKind } from './fixture';
 
 interface Expect {
   failing: string;
@@ -85,3 +88,21 @@ for (const kind of Object.keys(EXPECT) as FixtureKind[]) {
     assert.deepEqual([other.run.passed, other.run.failed, other.run.exitCode], [e.passingCount, 0, 0], formatTestRun(other.run));
   });
 }
+
+test('a monorepo: the files of one package run in that package, with its runner, and the root install found above it', async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'triage-mono-'));
+  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'mono', private: true, workspaces: ['packages/*'] }));
+  for (const kind of ['mocha', 'node'] as const) {
+    const pkg = path.join(root, 'packages', kind);
+    fs.cpSync(fixtureRepo(t, kind, { failing: true }), pkg, { recursive: true, verbatimSymlinks: true });
+    fs.rmSync(path.join(pkg, 'node_modules'), { force: true });
+  }
+  fs.symlinkSync(RUNNER_MODULES, path.join(root, 'node_modules'), 'dir');
+  const one = await runWorkspaceTests(root, ['packages/mocha/test/failing.spec.js', 'packages/mocha/test/duration.spec.js']);
+  assert.equal(one.plan.kind, 'mocha', 'the package’s runner, not the root’s (which names none)');
+  assert.match(one.plan.because, /in the package packages\/mocha$/);
+  assert.deepEqual([one.run.passed, one.run.failed], [2, 1], formatTestRun(one.run, one.plan));
+  const mixed = await runWorkspaceTests(root, ['packages/node/test/duration.test.js', 'packages/mocha/test/duration.spec.js']);
+  assert.equal(mixed.plan.because.includes('in the package'), false, 'files of two packages: the workspace root, as before');
+});
