@@ -5,7 +5,8 @@
  * node-modules linker asked for by environment, so the repository's files stay as they are).
  * The package manager's cache or store first (`--prefer-offline`; `--offline` with network
  * `offline`), lifecycle scripts off unless allowed. A pinned `packageManager` runs through
- * corepack; a Yarn release the repository carries (yarnPath) runs with node. Pure.
+ * corepack; a Yarn release the repository carries (yarnPath) runs with node. A repository with
+ * no lock file gets `npm install` from package.json, writing no lock file and changing nothing. Pure.
  */
 import * as path from 'node:path';
 import type { NodeProject } from './node-project';
@@ -43,7 +44,14 @@ export function installCommand(p: NodeProject, worktreeTop: string, o: DepsOptio
   switch (p.manager) {
     case 'npm':
       bin = 'npm';
-      args = ['ci', '--no-audit', '--no-fund', '--prefer-offline', ...(offline ? ['--offline'] : []), ...(o.scripts ? [] : ['--ignore-scripts'])];
+      args = [
+        ...(p.lockless ? ['install', '--no-package-lock', '--no-save'] : ['ci']),
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        ...(offline ? ['--offline'] : []),
+        ...(o.scripts ? [] : ['--ignore-scripts']),
+      ];
       break;
     case 'pnpm':
       bin = 'pnpm';

@@ -2,7 +2,9 @@
  * Which package manager a JavaScript repository installs with, the way the repository says it:
  * the `packageManager` field of its package.json (what corepack runs, "pnpm@9.15.9"), else its
  * lock file. Found from the workspace's folder up to the repository's top, the nearest folder
- * with a lock file (a monorepo's root holds the install of every package). Pure: reads files.
+ * with a lock file (a monorepo's root holds the install of every package). A repository that
+ * commits no lock file (many libraries do not) but declares dependencies installs with npm from
+ * its package.json, the nearest one from the workspace's folder up. Pure: reads files.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -23,8 +25,10 @@ export interface NodeProject {
   yarnPath?: string;
   /** Yarn berry's linker as configured ("pnp" when unset in Yarn 2+); the install asks for node-modules. */
   yarnLinker?: string;
-  /** Why: "packageManager: pnpm@9.15.9", "package-lock.json". */
+  /** Why: "packageManager: pnpm@9.15.9", "package-lock.json", "package.json (no lock file)". */
   because: string;
+  /** No lock file in the repository: npm resolves package.json's ranges (`lockfile` is then that package.json). */
+  lockless?: true;
 }
 
 const LOCKFILES: ReadonlyArray<[string, NodeManager]> = [
@@ -36,14 +40,33 @@ const LOCKFILES: ReadonlyArray<[string, NodeManager]> = [
 
 const PackageManagerField = z.string().regex(/^(npm|pnpm|yarn)@(\d+)(\.[0-9A-Za-z.+-]+)?$/);
 
-/** The JavaScript project around `workspaceRel` in the repository at `repoTop`, or undefined when there is no package.json with a lock file. */
+/**
+ * The JavaScript project around `workspaceRel` in the repository at `repoTop`: the nearest
+ * package.json with a lock file or a `packageManager`, else the nearest that declares
+ * dependencies (lockless), else undefined.
+ */
 export function detectNodeProject(repoTop: string, workspaceRel: string): NodeProject | undefined {
+  let lockless: NodeProject | undefined;
   for (let rel = normal(workspaceRel); ; rel = parent(rel)) {
     const dir = path.join(repoTop, rel);
     const found = projectIn(dir, rel);
     if (found) return found;
-    if (rel === '') return undefined;
+    lockless ??= locklessIn(dir, rel);
+    if (rel === '') return lockless;
   }
+}
+
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies'] as const;
+
+function locklessIn(dir: string, rel: string): NodeProject | undefined {
+  const pkg = readJson(path.join(dir, 'package.json'));
+  if (!pkg) return undefined;
+  const declares = DEPENDENCY_FIELDS.some((f) => {
+    const deps = pkg[f];
+    return typeof deps === 'object' && deps !== null && Object.keys(deps).length > 0;
+  });
+  if (!declares) return undefined;
+  return { manager: 'npm', installDir: rel, lockfile: path.posix.join(rel, 'package.json'), because: 'package.json (no lock file)', lockless: true };
 }
 
 function projectIn(dir: string, rel: string): NodeProject | undefined {

@@ -65,3 +65,11 @@ test('pnpm or yarn not on the PATH and not pinned: corepack runs it; without cor
   const none = installCommand(project({ manager: 'pnpm', lockfile: 'pnpm-lock.yaml' }), '/wt', opts(), { ...tools(['npm']), corepack: undefined });
   assert.deepEqual([none.command, none.needs], ['corepack', 'corepack']);
 });
+
+test('no lock file: npm install from package.json, writing no lock file and saving nothing, cache first, scripts off', () => {
+  const c = installCommand(project({ lockfile: 'package.json', because: 'package.json (no lock file)', lockless: true }), '/wt', opts(), tools());
+  assert.deepEqual(
+    [c.command, ...c.args],
+    ['npm', 'install', '--no-package-lock', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'],
+  );
+});

@@ -91,3 +91,24 @@ test('no package.json, a package.json without a lock or a pin, or an unreadable 
   assert.equal(detectNodeProject(tree(t, { 'package.json': pkg() }), ''), undefined);
   assert.equal(detectNodeProject(tree(t, { 'package.json': '{ not json', 'package-lock.json': '' }), ''), undefined);
 });
+
+test('no lock file anywhere: the nearest package.json that declares dependencies installs with npm; one without dependencies, or a lock file above, wins nothing', (t) => {
+  const lib = tree(t, { 'package.json': pkg({ devDependencies: { mocha: '10.2.0' } }) });
+  assert.deepEqual(detectNodeProject(lib, ''), {
+    manager: 'npm',
+    installDir: '',
+    lockfile: 'package.json',
+    because: 'package.json (no lock file)',
+    lockless: true,
+  });
+  assert.equal(detectNodeProject(tree(t, { 'package.json': pkg() }), ''), undefined, 'nothing to install');
+  assert.equal(detectNodeProject(tree(t, { 'package.json': pkg({ dependencies: {} }) }), ''), undefined, 'an empty dependencies field');
+  const mono = tree(t, {
+    'package.json': pkg({ workspaces: ['packages/*'] }),
+    'package-lock.json': '',
+    'packages/a/package.json': pkg({ dependencies: { ms: '2.1.3' } }),
+  });
+  assert.equal(detectNodeProject(mono, 'packages/a')?.lockfile, 'package-lock.json', "the root's lock file, not the package's own package.json");
+  const nested = tree(t, { 'package.json': pkg({ dependencies: { ms: '2.1.3' } }), 'sub/package.json': pkg({ devDependencies: { mocha: '10.2.0' } }) });
+  assert.equal(detectNodeProject(nested, 'sub')?.installDir, 'sub', 'the nearest one');
+});
