@@ -42,6 +42,8 @@ export type LoopEvent =
   | { type: 'model-call'; turn: number }
   | { type: 'reply'; turn: number; calls: ToolCall[]; text?: string; usage: Usage; total: Usage }
   | { type: 'tool-start'; call: ToolCall }
+  /** What a long call is doing now (a cause's worktree getting its dependencies): shown live, not saved. */
+  | { type: 'tool-progress'; call: ToolCall; text: string }
   | { type: 'tool-end'; call: ToolCall; result: ToolResult }
   | { type: 'ladder'; call: ToolCall; step: 'rerun' | 'lookup' | 'person'; outcome: 'rerun' | 'done' | 'not-done' | 'unsure' | 'later'; by?: string }
   | { type: 'approval'; call: ToolCall; answer: ApprovalAnswer; by?: string }
@@ -251,7 +253,7 @@ class Loop {
           const retention = await this.retentionOf(tool);
           if (retention !== undefined) m.retentionMs = retention;
         }
-        const before = await this.beforeWrites(tool, parsed.args);
+        const before = await this.beforeWrites(call, tool, parsed.args);
         if (before) m.before = before;
         this.edit.put('attempts', call.id, m);
         await this.save(SavePoint.AttemptMarked);
@@ -306,12 +308,12 @@ class Loop {
   }
 
   /** The files the call will write, as they are before it (kept with its marker, see ledger.beforeWrites). */
-  private async beforeWrites(tool: Tool, args: unknown): Promise<Record<string, string> | undefined> {
+  private async beforeWrites(call: ToolCall, tool: Tool, args: unknown): Promise<Record<string, string> | undefined> {
     if (!tool.writes) return undefined;
     // Where it writes, when not the workspace (a cause's worktree, made now if need be).
     let root: WriteRoot | undefined;
     try {
-      root = tool.writesIn ? await this.guard(() => tool.writesIn!(args, this.signal)) : undefined;
+      root = tool.writesIn ? await this.guard(() => tool.writesIn!(args, this.signal, (text) => this.emit({ type: 'tool-progress', call, text }))) : undefined;
     } catch (e) {
       if (isProcessDeath(e) || e instanceof LockCompromisedError || e instanceof CancelledError) throw e;
       return undefined; // the call meets the same trouble when it runs, and says so
@@ -397,6 +399,7 @@ class Loop {
       workspace: s.config.workspace,
       signal: this.signal,
       recordWrite: (rel, content, root) => recordWrite(this.o.handle, this.edit, rel, content, call.id, root),
+      progress: (text) => this.emit({ type: 'tool-progress', call, text }),
     };
     if (key !== undefined) ctx.key = key;
     return ctx;

@@ -33,6 +33,8 @@ export interface ToolContext {
    * `root`: written in a cause's worktree (relPath is then relative to its workspace folder).
    */
   recordWrite(relPath: string, content: Buffer, root?: WriteRoot): Promise<void>;
+  /** Says what a long call is doing now (one line, shown live to the person watching, never to the model). */
+  progress?(text: string): void;
 }
 
 /**
@@ -94,8 +96,9 @@ export interface Tool<A = unknown> {
    * Where a call with these arguments writes when that is not the workspace (a cause's worktree,
    * src/tools/in-cause-worktree.ts), made first if it is not there yet (so the files' earlier versions are
    * read from it): `writes` is then asked with that folder, and the paths are kept as that root's.
+   * `progress` is told what making it ready is doing (its dependencies' install).
    */
-  writesIn?(args: A, signal: AbortSignal): Promise<WriteRoot | undefined>;
+  writesIn?(args: A, signal: AbortSignal, progress?: (text: string) => void): Promise<WriteRoot | undefined>;
   /**
    * The approval's preview for a person deciding on it: the call's title (as its tool's view
    * renders it, src/tools/view.ts), its arguments as plain text for a terminal, and a

@@ -13,6 +13,8 @@ export function describeEvent(e: LoopEvent): string | undefined {
       return `turn ${e.turn + 1}: ${e.calls.length ? e.calls.map((c) => c.name).join(', ') : 'final answer'} (total $${e.total.dollars.toFixed(4)})`;
     case 'tool-start':
       return undefined;
+    case 'tool-progress':
+      return `  ${e.call.name}: ${e.text}`;
     case 'tool-end':
       return `  ${e.call.name} ${e.result.isError ? 'error' : 'ok'}: ${firstLine(e.result.content)}`;
     case 'ladder':

@@ -56,6 +56,8 @@ export interface PrepareSpec {
   log: string;
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
+  /** Told what is being done before each step that can take long, and when the worktree is ready. */
+  progress?: (text: string) => void;
 }
 
 export async function prepareWorktree(s: PrepareSpec): Promise<WorktreeReadiness> {
@@ -87,13 +89,19 @@ export async function prepareWorktree(s: PrepareSpec): Promise<WorktreeReadiness
   if (goDir) {
     const t0 = performance.now();
     const env = goEnv(goDir, s.options, base);
+    s.progress?.('checking that the module cache holds every module the tests need (go list -deps -test ./...)');
     const note = await checkGoModules(goDir, env, s.signal);
     Object.assign(ready.env, env);
     const how = s.options.network === 'allowed' ? 'downloads allowed' : 'the shared module cache, GOPROXY=off, -mod=readonly';
     ready.steps.push({ ecosystem: 'go', what: `${how}${note ? ` (go list: ${note})` : ''}`, ms: performance.now() - t0 });
   }
   await writeRecord(s.record, ready);
+  if (ready.steps.length > 0) s.progress?.(`ready in ${seconds(ready.steps.reduce((a, st) => a + st.ms, 0))}`);
   return ready;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 async function nodeStep(p: NodeProject, s: PrepareSpec, base: NodeJS.ProcessEnv): Promise<WorktreeReadiness['steps'][number]> {
@@ -118,6 +126,7 @@ async function nodeStep(p: NodeProject, s: PrepareSpec, base: NodeJS.ProcessEnv)
   if (!path.isAbsolute(cmd.command) && !onPath(cmd.command, base))
     throw new ToolMissingError(cmd.needs, `the repository installs with ${p.manager} (${p.because})`, fixFor(cmd.needs, p.manager));
   await fs.promises.mkdir(path.dirname(s.log), { recursive: true });
+  s.progress?.(`${cmd.display}${fallback} (output in ${s.log})`);
   const r = await runStep({
     command: cmd.command,
     args: cmd.args,

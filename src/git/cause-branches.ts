@@ -33,6 +33,8 @@ export type WorktreeSetup = (w: {
   dir: string;
   made: boolean;
   signal?: AbortSignal;
+  /** Says what the setup is doing (an install can take minutes). */
+  progress?: (text: string) => void;
 }) => Promise<{ env: Record<string, string>; exclude: string[] }>;
 
 export interface CauseBranchesOptions extends BranchBase {
@@ -64,8 +66,8 @@ export class CauseBranches {
   }
 
   /** The workspace's folder inside the cause's worktree, made (or found again) first: where the cause's file tools act. */
-  async workspaceOf(cause: string, signal?: AbortSignal): Promise<string> {
-    const dir = await this.readyWorktree(cause, signal);
+  async workspaceOf(cause: string, signal?: AbortSignal, progress?: (text: string) => void): Promise<string> {
+    const dir = await this.readyWorktree(cause, signal, progress);
     return this.o.prefix ? path.join(dir, this.o.prefix) : dir;
   }
 
@@ -76,13 +78,13 @@ export class CauseBranches {
   }
 
   /** The cause's worktree, made and set up (once per process: a failed setup is tried again on the next call). */
-  async readyWorktree(cause: string, signal?: AbortSignal): Promise<string> {
+  async readyWorktree(cause: string, signal?: AbortSignal, progress?: (text: string) => void): Promise<string> {
     const { dir, made } = await this.makeWorktree(cause, signal);
     const setup = this.o.setup;
     if (!setup) return dir;
     let p = made ? undefined : this.ready.get(cause);
     if (!p) {
-      p = setup({ cause, dir, made, ...(signal ? { signal } : {}) });
+      p = setup({ cause, dir, made, ...(signal ? { signal } : {}), ...(progress ? { progress } : {}) });
       this.ready.set(cause, p);
       p.catch(() => this.ready.delete(cause));
     }

@@ -27,7 +27,8 @@ export function inCauseWorktree(tool: Tool, branches: CauseBranches, causes: rea
     run: async (a, ctx): Promise<ToolOutput> => {
       const { cause: c, ...rest } = a as { cause?: string | null } & Record<string, unknown>;
       if (c === undefined || c === null) return tool.run(rest, ctx);
-      const workspace = await branches.workspaceOf(c, ctx.signal);
+      const progress = ctx.progress?.bind(ctx);
+      const workspace = await branches.workspaceOf(c, ctx.signal, progress);
       const testEnv = await branches.testEnvOf(c, ctx.signal);
       return tool.run(rest, { ...ctx, workspace, testEnv, recordWrite: (rel, content) => ctx.recordWrite(rel, content, { cause: c, dir: workspace }) });
     },
@@ -38,7 +39,7 @@ export function inCauseWorktree(tool: Tool, branches: CauseBranches, causes: rea
     wrapped.lookup = async (a, ctx) => {
       const { cause: c, ...rest } = a as { cause?: string | null } & Record<string, unknown>;
       if (c === undefined || c === null) return lookup(rest, ctx);
-      return lookup(rest, { ...ctx, workspace: await branches.workspaceOf(c, ctx.signal), recordWrite: async () => {} });
+      return lookup(rest, { ...ctx, workspace: await branches.workspaceOf(c, ctx.signal, ctx.progress?.bind(ctx)), recordWrite: async () => {} });
     };
   }
   if (tool.writes) {
@@ -47,9 +48,9 @@ export function inCauseWorktree(tool: Tool, branches: CauseBranches, causes: rea
       const { cause: _c, ...rest } = a as { cause?: string | null } & Record<string, unknown>;
       return writes(rest, workspace);
     };
-    wrapped.writesIn = async (a, signal) => {
+    wrapped.writesIn = async (a, signal, progress) => {
       const c = (a as { cause?: string | null }).cause;
-      return c === undefined || c === null ? undefined : { cause: c, dir: await branches.workspaceOf(c, signal) };
+      return c === undefined || c === null ? undefined : { cause: c, dir: await branches.workspaceOf(c, signal, progress) };
     };
   }
   if (tool.vendor) wrapped.vendor = tool.vendor;

@@ -121,7 +121,7 @@ function causeBranchesOf(state: RunState, worktreesDir: string): CauseBranches {
     base: opt.prBase,
     baseSha: opt.prBaseSha,
     // Beside the worktree, never in it: what made it ready (so a resumed run installs nothing again) and the install's output.
-    setup: async ({ dir, made, signal }) =>
+    setup: async ({ cause, dir, made, signal, progress }) =>
       prepareWorktree({
         checkoutTop: opt.prRepoRoot,
         worktreeTop: dir,
@@ -131,6 +131,7 @@ function causeBranchesOf(state: RunState, worktreesDir: string): CauseBranches {
         log: `${dir}.install.log`,
         made,
         ...(signal ? { signal } : {}),
+        ...(progress ? { progress: (text: string) => progress(`${cause}'s worktree: ${text}`) } : {}),
       }),
   });
 }

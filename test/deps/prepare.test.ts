@@ -76,3 +76,18 @@ test('reuse with the same lock file links the checkout’s node_modules without 
   assert.ok(fs.lstatSync(path.join(s.worktreeTop, 'node_modules')).isSymbolicLink());
   assert.ok(r.exclude.includes('**/node_modules'));
 });
+
+test('progress: the install is announced before it runs (its command and its log), and the worktree said ready once it is; nothing said when the saved record is taken', async (t) => {
+  // npm on this PATH is a script that prints and succeeds, so the install "runs" without a registry.
+  const bin = tempDir(t, 'triage-prepare-bin-');
+  fs.writeFileSync(path.join(bin, 'npm'), '#!/bin/sh\necho "added 0 packages"\n', { mode: 0o755 });
+  const said: string[] = [];
+  const s = spec(t, { 'package.json': '{}', 'package-lock.json': '{}' }, { env: { PATH: `${bin}:/usr/bin:/bin` }, progress: (x) => said.push(x) });
+  await prepareWorktree(s);
+  assert.equal(said.length, 2, said.join('\n'));
+  assert.match(said[0], /^npm ci --no-audit --no-fund --prefer-offline --ignore-scripts \(output in .*\.install\.log\)$/);
+  assert.match(said[1], /^ready in \d+\.\d s$/);
+  said.length = 0;
+  await prepareWorktree({ ...s, made: false });
+  assert.deepEqual(said, [], 'the record was taken: nothing to say');
+});

@@ -15,6 +15,7 @@ import { listWorktrees, pruneWorktrees, removeRunWorktrees } from '../../src/tri
 import type { RunListing, RunStore } from '../../src/store/run-store';
 import type { RunState } from '../../src/store/state';
 import { makeRepos, sh } from '../git/support';
+import { describeEvent } from '../../src/cli/progress';
 
 const RUN_A = 'crash-folder-20261205T000000Z-aaaa1111';
 const RUN_B = 'crash-folder-20261205T000000Z-bbbb2222';
@@ -110,4 +111,26 @@ test('a worktree whose repository was deleted is removed as a plain folder', asy
   fs.rmSync(r.checkout, { recursive: true, force: true });
   assert.deepEqual(await removeRunWorktrees(storeAt(r.state, {}), RUN_A), [ws]);
   assert.equal(fs.existsSync(ws), false);
+});
+
+test('what the setup says while it works reaches the call that made the worktree (a tool’s progress line), once per worktree', async (t) => {
+  const r = makeRepos();
+  t.after(() => fs.rmSync(r.root, { recursive: true, force: true }));
+  const b = new CauseBranches({
+    ...(await resolveBase(r.checkout, undefined)),
+    runId: RUN_A,
+    worktreesDir: path.join(r.state, 'worktrees'),
+    setup: async ({ cause, progress }) => {
+      progress?.(`installing for ${cause}`);
+      return { env: {}, exclude: [] };
+    },
+  });
+  const said: string[] = [];
+  await b.workspaceOf('c', undefined, (x) => said.push(x));
+  await b.workspaceOf('c', undefined, (x) => said.push(x));
+  assert.deepEqual(said, ['installing for c'], 'the second call finds the worktree ready: no setup, nothing said');
+  assert.equal(
+    describeEvent({ type: 'tool-progress', call: { id: 'c1', name: 'write_file', args: '{}' }, text: "c's worktree: npm ci" }),
+    "  write_file: c's worktree: npm ci",
+  );
 });

@@ -35,6 +35,8 @@ export function eventLine(runId: string, e: LoopEvent): { level: LogLevel; text:
         level: e.result.isError ? 'warn' : 'info',
         text: `${at} ${e.call.name} (${e.call.id}) ${e.result.isError ? 'error' : 'ok'}: ${clip(e.result.content)}`,
       };
+    case 'tool-progress':
+      return { level: 'info', text: `${at} ${e.call.name} (${e.call.id}): ${e.text}` };
     case 'ladder':
       return { level: 'info', text: `${at} ladder for ${e.call.name} (${e.call.id}): ${e.step} -> ${e.outcome}` };
     case 'approval':
