@@ -21,6 +21,7 @@ import type { DepsOptions } from './options';
 import { isPythonProject, pythonEnv } from './python-env';
 import { linkNodeModules, reuseRefusal } from './reuse';
 import { runStep } from './run-step';
+import { clearStepOwner, recordStepOwner, stopOrphanedStep } from './step-owner';
 
 export const INSTALL_TIMEOUT_MS = 15 * 60_000;
 
@@ -126,6 +127,9 @@ async function nodeStep(p: NodeProject, s: PrepareSpec, base: NodeJS.ProcessEnv)
   if (!path.isAbsolute(cmd.command) && !onPath(cmd.command, base))
     throw new ToolMissingError(cmd.needs, `the repository installs with ${p.manager} (${p.because})`, fixFor(cmd.needs, p.manager));
   await fs.promises.mkdir(path.dirname(s.log), { recursive: true });
+  const owner = `${s.record}.pid`;
+  const orphan = await stopOrphanedStep(owner);
+  if (orphan !== undefined) s.progress?.(`stopped the install an earlier, killed life left running (pid ${orphan})`);
   s.progress?.(`${cmd.display}${fallback} (output in ${s.log})`);
   const r = await runStep({
     command: cmd.command,
@@ -134,8 +138,9 @@ async function nodeStep(p: NodeProject, s: PrepareSpec, base: NodeJS.ProcessEnv)
     env: { ...base, ...cmd.env, ...(cmd.command === process.execPath ? { ELECTRON_RUN_AS_NODE: '1' } : {}) },
     timeoutMs: INSTALL_TIMEOUT_MS,
     log: s.log,
+    onSpawn: (pid) => recordStepOwner(owner, pid),
     ...(s.signal ? { signal: s.signal } : {}),
-  });
+  }).finally(() => clearStepOwner(owner));
   if (r.exitCode !== 0 || r.timedOut)
     throw installFailure(
       p,

@@ -26,12 +26,15 @@ export function runStep(s: {
   timeoutMs: number;
   log?: string;
   signal?: AbortSignal;
+  /** Told the child's pid once it is started (its process group's, too). */
+  onSpawn?: (pid: number) => void;
 }): Promise<StepResult> {
   s.signal?.throwIfAborted();
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
     const log = s.log ? fs.createWriteStream(s.log) : undefined;
     const child = spawn(s.command, s.args, { cwd: s.cwd, env: s.env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+    if (child.pid !== undefined) s.onSpawn?.(child.pid);
     let tail = Buffer.alloc(0);
     let timedOut = false;
     const take = (b: Buffer): void => {

@@ -24,7 +24,7 @@ function commonDirOf(worktree: string): string | undefined {
   }
 }
 
-/** Removes one worktree folder (and its .ready.json / .install.log beside it); true when there was one. */
+/** Removes one worktree folder (and its .ready.json, .ready.json.pid and .install.log beside it); true when there was one. */
 export async function removeWorktree(worktree: string, signal?: AbortSignal): Promise<boolean> {
   const existed = fs.existsSync(worktree);
   const common = existed ? commonDirOf(worktree) : undefined;
@@ -35,6 +35,6 @@ export async function removeWorktree(worktree: string, signal?: AbortSignal): Pr
   }
   await fs.promises.rm(worktree, { recursive: true, force: true });
   if (common) await runGit(common, ['worktree', 'prune']);
-  for (const f of [`${worktree}.ready.json`, `${worktree}.install.log`]) await fs.promises.rm(f, { force: true });
+  for (const f of [`${worktree}.ready.json`, `${worktree}.ready.json.pid`, `${worktree}.install.log`]) await fs.promises.rm(f, { force: true });
   return existed;
 }
