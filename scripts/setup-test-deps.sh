@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything the tests need besides the project's own node_modules (`npm run setup:test`;
 # `npm test` and the test tiers that need it run it first), skipping every step already done:
-#   - Debian's postgresql (the PostgreSQL tests start a real server), golang-go and python3-pytest
-#     (the go and pytest runner fixtures), and ripgrep (the search tool), when missing;
+#   - Debian's postgresql (the PostgreSQL tests start a real server), golang-go, python3-pytest and
+#     python3-venv (the go and pytest runner fixtures, the real worktree installs), and ripgrep
+#     (the search tool), when missing;
 #   - vitest, vite, jest and mocha, pinned by test/fixtures/runner-deps/package-lock.json, into the
 #     git-ignored .cache/runners/ (the runner fixtures' copies link their node_modules there).
 # The tests themselves never install anything: what is missing fails them with a message naming
@@ -17,7 +18,7 @@ log() { printf 'setup-test-deps: %s\n' "$*" >&2; }
 die() { printf 'setup-test-deps: error: %s\n' "$*" >&2; exit 1; }
 
 # 1. Debian packages, only those missing.
-bash "$repo/scripts/apt-install.sh" postgresql golang-go python3-pytest ripgrep
+bash "$repo/scripts/apt-install.sh" postgresql golang-go python3-pytest python3-venv ripgrep
 
 # 2. The JavaScript runners, once per lockfile.
 want="$(sha256sum "$deps/package-lock.json" | cut -d' ' -f1)"

@@ -32,16 +32,22 @@ export function goEnv(moduleDir: string, o: DepsOptions, base: NodeJS.ProcessEnv
 
 /**
  * Lists every package and test dependency with the tests' environment: a module missing from the
- * cache is CacheColdError. Any other failure (a package that does not build) is the tests' to
+ * cache is CacheColdError. `base` is the environment the tests get (GOMODCACHE, GOFLAGS), `env`
+ * what the worktree adds to it. Any other failure (a package that does not build) is the tests' to
  * report, not a stop: its last lines are returned for the readiness note.
  */
-export async function checkGoModules(moduleDir: string, env: Record<string, string>, signal?: AbortSignal): Promise<string | undefined> {
-  if (!onPath('go')) throw new ToolMissingError('go', 'the repository is a Go module (go.mod)', 'install Go (e.g. apt-get install golang-go)');
+export async function checkGoModules(
+  moduleDir: string,
+  env: Record<string, string>,
+  base: NodeJS.ProcessEnv = process.env,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
+  if (!onPath('go', base)) throw new ToolMissingError('go', 'the repository is a Go module (go.mod)', 'install Go (e.g. apt-get install golang-go)');
   const r = await runStep({
     command: 'go',
     args: ['list', '-deps', '-test', './...'],
     cwd: moduleDir,
-    env: { ...process.env, ...env },
+    env: { ...base, ...env }, // the caller's environment (its GOMODCACHE, GOPROXY, GOFLAGS), not this process's
     timeoutMs: 120_000,
     ...(signal ? { signal } : {}),
   });

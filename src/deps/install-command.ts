@@ -3,7 +3,7 @@
  * it from its lock file, never changing the lock file: `npm ci`, `pnpm install --frozen-lockfile`,
  * `yarn install --frozen-lockfile` (classic) or `yarn install --immutable` (berry, with the
  * node-modules linker asked for by environment, so the repository's files stay as they are).
- * The package manager's cache or store first (`--prefer-offline`; `--offline` with network
+ * The package manager's cache or store first (`--prefer-offline`; `--offline` instead with network
  * `offline`), lifecycle scripts off unless allowed. A pinned `packageManager` runs through
  * corepack; a Yarn release the repository carries (yarnPath) runs with node. A repository with
  * no lock file gets `npm install` from package.json, writing no lock file and changing nothing. Pure.
@@ -37,7 +37,8 @@ export interface InstallTools {
 export function installCommand(p: NodeProject, worktreeTop: string, o: DepsOptions, t: InstallTools): InstallCommand {
   const cwd = path.join(worktreeTop, p.installDir);
   const offline = o.network === 'offline';
-  const env: Record<string, string> = { COREPACK_ENABLE_DOWNLOAD_PROMPT: '0', npm_config_update_notifier: 'false' };
+  // Corepack asks nothing and writes nothing: without COREPACK_ENABLE_AUTO_PIN=0 it adds a packageManager field to package.json.
+  const env: Record<string, string> = { COREPACK_ENABLE_DOWNLOAD_PROMPT: '0', COREPACK_ENABLE_AUTO_PIN: '0', npm_config_update_notifier: 'false' };
   if (offline) env.COREPACK_ENABLE_NETWORK = '0';
   let bin: string;
   let args: string[];
@@ -58,9 +59,10 @@ export function installCommand(p: NodeProject, worktreeTop: string, o: DepsOptio
       args = [
         'install',
         '--frozen-lockfile',
-        '--prefer-offline',
-        ...(offline ? ['--offline'] : []),
+        offline ? '--offline' : '--prefer-offline',
         ...(o.scripts ? [] : ['--ignore-scripts']),
+        // A node_modules made otherwise is removed without asking (there is no one to answer in a worktree).
+        '--config.confirm-modules-purge=false',
         '--reporter=append-only',
       ];
       break;
@@ -70,8 +72,8 @@ export function installCommand(p: NodeProject, worktreeTop: string, o: DepsOptio
         'install',
         '--frozen-lockfile',
         '--non-interactive',
-        '--prefer-offline',
-        ...(offline ? ['--offline'] : []),
+        // Yarn 1 takes one or the other: with both, --prefer-offline wins and it goes to the network.
+        offline ? '--offline' : '--prefer-offline',
         ...(o.scripts ? [] : ['--ignore-scripts']),
       ];
       break;
@@ -89,7 +91,9 @@ export function installCommand(p: NodeProject, worktreeTop: string, o: DepsOptio
   if (p.yarnPath) return { command: t.node, args: [path.join(cwd, p.yarnPath), ...args], env, cwd, display, needs: 'node' };
   if (p.pinned || (bin !== 'npm' && !t.onPath(bin))) {
     const pinned = p.pinned ? `${bin}@${p.pinned}` : bin;
-    return { command: t.corepack ?? 'corepack', args: [pinned, ...args], env, cwd, display: `corepack ${pinned} ${args.join(' ')}`, needs: 'corepack' };
+    // Pinned: corepack is what runs that exact version. Unpinned: the package manager is what is missing (corepack is one way to get it).
+    const needs = p.pinned ? 'corepack' : bin;
+    return { command: t.corepack ?? 'corepack', args: [pinned, ...args], env, cwd, display: `corepack ${pinned} ${args.join(' ')}`, needs };
   }
   return { command: bin, args, env, cwd, display, needs: bin };
 }

@@ -29,6 +29,8 @@ const NO_NETWORK: readonly RegExp[] = [
   /Couldn't find any versions for .* that matches .* in our cache/i,
   /There appears to be trouble with your network connection/i,
   /YN0081\b/, // Network access has been disabled by configuration
+  /YN0080\b/, // Request to … has been blocked because of your configuration settings (enableNetwork false)
+  /Can't make a request in offline mode/i,
   /Network access (?:has been )?disabled/i,
   /COREPACK_ENABLE_NETWORK/,
   /getaddrinfo/,

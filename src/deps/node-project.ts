@@ -88,7 +88,10 @@ function projectIn(dir: string, rel: string): NodeProject | undefined {
     manager = name === 'yarn' ? (Number(version.split('.')[0]) >= 2 ? 'yarn-berry' : 'yarn-classic') : (name as NodeManager);
     because = `packageManager: ${pm}`;
   } else {
-    manager = lock![1] === 'yarn-classic' && (yarnrc !== undefined || fs.existsSync(path.join(dir, '.yarn', 'releases'))) ? 'yarn-berry' : lock![1];
+    manager =
+      lock![1] === 'yarn-classic' && (yarnrc !== undefined || fs.existsSync(path.join(dir, '.yarn', 'releases')) || isBerryLock(path.join(dir, lock![0])))
+        ? 'yarn-berry'
+        : lock![1];
     because = lock![0];
   }
   const lockfile = lock?.[0] ?? expectedLock(manager);
@@ -97,6 +100,11 @@ function projectIn(dir: string, rel: string): NodeProject | undefined {
   if (manager === 'yarn-berry' && yarnPath) out.yarnPath = yarnPath;
   if (manager === 'yarn-berry') out.yarnLinker = linker ?? 'pnp';
   return out;
+}
+
+/** Yarn 2+ writes its lock file as YAML with a `__metadata:` block (Yarn 1's starts with "# yarn lockfile v1"). */
+function isBerryLock(file: string): boolean {
+  return /^__metadata:\s*$/m.test((readText(file) ?? '').slice(0, 4096));
 }
 
 function expectedLock(m: NodeManager): string {

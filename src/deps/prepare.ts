@@ -91,7 +91,7 @@ export async function prepareWorktree(s: PrepareSpec): Promise<WorktreeReadiness
     const t0 = performance.now();
     const env = goEnv(goDir, s.options, base);
     s.progress?.('checking that the module cache holds every module the tests need (go list -deps -test ./...)');
-    const note = await checkGoModules(goDir, env, s.signal);
+    const note = await checkGoModules(goDir, env, base, s.signal);
     Object.assign(ready.env, env);
     const how = s.options.network === 'allowed' ? 'downloads allowed' : 'the shared module cache, GOPROXY=off, -mod=readonly';
     ready.steps.push({ ecosystem: 'go', what: `${how}${note ? ` (go list: ${note})` : ''}`, ms: performance.now() - t0 });
@@ -111,7 +111,7 @@ async function nodeStep(p: NodeProject, s: PrepareSpec, base: NodeJS.ProcessEnv)
   const worktreeDir = path.join(s.worktreeTop, p.installDir);
   let fallback = '';
   if (s.options.mode === 'reuse') {
-    const refusal = reuseRefusal(checkoutDir, worktreeDir, path.posix.basename(p.lockfile));
+    const refusal = reuseRefusal(checkoutDir, worktreeDir, path.posix.basename(p.lockfile), s.checkoutTop);
     if (!refusal) {
       const linked = linkNodeModules(checkoutDir, worktreeDir);
       return {

@@ -32,14 +32,71 @@ export function nodeModulesFolders(dir: string, depth = 4): string[] {
   return out.sort();
 }
 
-/** Why reuse cannot be done, or undefined when it can (the lock files are the same and the checkout has node_modules). */
-export function reuseRefusal(checkoutInstallDir: string, worktreeInstallDir: string, lockfile: string): string | undefined {
+/**
+ * Why reuse cannot be done, or undefined when it can: the lock files are the same, the checkout
+ * has node_modules, and none of its packages is a link to the repository's own code (a `file:`
+ * dependency, a pnpm, Yarn or npm workspace package): through such a link the worktree's tests
+ * would import the checkout's code, not the worktree's, and the fix would not be what they test.
+ */
+export function reuseRefusal(checkoutInstallDir: string, worktreeInstallDir: string, lockfile: string, checkoutTop = checkoutInstallDir): string | undefined {
   const a = readOr(path.join(checkoutInstallDir, lockfile));
   const b = readOr(path.join(worktreeInstallDir, lockfile));
   if (a === undefined) return `your checkout has no ${lockfile}`;
   if (b === undefined || !a.equals(b)) return `your checkout's ${lockfile} differs from the base commit's`;
   if (!fs.existsSync(path.join(checkoutInstallDir, 'node_modules'))) return 'your checkout has no node_modules installed';
+  const own = ownPackageLink(checkoutInstallDir, checkoutTop);
+  if (own) return `your checkout's ${own.at} links to the repository's own ${own.to} (the worktree's tests would run your checkout's code)`;
   return undefined;
+}
+
+/** The first package in the checkout's node_modules folders that is a link into the repository itself (outside every node_modules), or undefined. */
+export function ownPackageLink(checkoutInstallDir: string, checkoutTop: string): { at: string; to: string } | undefined {
+  const top = realOr(checkoutTop);
+  for (const rel of nodeModulesFolders(checkoutInstallDir)) {
+    const nm = path.join(checkoutInstallDir, rel);
+    for (const pkg of packageEntries(nm)) {
+      let st: fs.Stats;
+      try {
+        st = fs.lstatSync(pkg);
+      } catch {
+        continue;
+      }
+      if (!st.isSymbolicLink()) continue;
+      const target = realOr(pkg);
+      const inside = path.relative(top, target);
+      if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) continue; // outside the repository: a store, a global link
+      if (inside.split(path.sep).includes('node_modules')) continue; // pnpm's .pnpm store in node_modules
+      return { at: path.relative(checkoutInstallDir, pkg).split(path.sep).join('/'), to: inside.split(path.sep).join('/') };
+    }
+  }
+  return undefined;
+}
+
+/** The package paths in a node_modules folder: `name` and `@scope/name`. */
+function packageEntries(nm: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirOr(nm)) {
+    if (name.startsWith('.')) continue;
+    if (name.startsWith('@')) for (const sub of readdirOr(path.join(nm, name))) out.push(path.join(nm, name, sub));
+    else out.push(path.join(nm, name));
+  }
+  return out;
+}
+
+function readdirOr(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function realOr(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
 }
 
 /** Links each of the checkout's node_modules folders into the worktree at the same place; the linked paths. */

@@ -30,9 +30,21 @@ test('npm: npm ci from the cache first, scripts off by default; --offline with n
 
 test('pnpm and yarn classic: frozen lock file; yarn berry: --immutable, builds skipped, the node-modules linker asked for by environment', () => {
   const pnpm = installCommand(project({ manager: 'pnpm', lockfile: 'pnpm-lock.yaml' }), '/wt', opts(), tools());
-  assert.deepEqual([pnpm.command, ...pnpm.args], ['pnpm', 'install', '--frozen-lockfile', '--prefer-offline', '--ignore-scripts', '--reporter=append-only']);
+  assert.deepEqual(
+    [pnpm.command, ...pnpm.args],
+    ['pnpm', 'install', '--frozen-lockfile', '--prefer-offline', '--ignore-scripts', '--config.confirm-modules-purge=false', '--reporter=append-only'],
+  );
+  const pnpmOffline = installCommand(project({ manager: 'pnpm', lockfile: 'pnpm-lock.yaml' }), '/wt', opts({ network: 'offline' }), tools());
+  assert.deepEqual(pnpmOffline.args.slice(0, 3), ['install', '--frozen-lockfile', '--offline']);
+  assert.equal(pnpmOffline.args.includes('--prefer-offline'), false);
   const classic = installCommand(project({ manager: 'yarn-classic', lockfile: 'yarn.lock' }), '/wt', opts({ network: 'offline' }), tools());
-  assert.deepEqual(classic.args, ['install', '--frozen-lockfile', '--non-interactive', '--prefer-offline', '--offline', '--ignore-scripts']);
+  assert.deepEqual(
+    classic.args,
+    ['install', '--frozen-lockfile', '--non-interactive', '--offline', '--ignore-scripts'],
+    'Yarn 1: --offline alone (with --prefer-offline too it goes to the network)',
+  );
+  const classicWarm = installCommand(project({ manager: 'yarn-classic', lockfile: 'yarn.lock' }), '/wt', opts(), tools());
+  assert.deepEqual(classicWarm.args, ['install', '--frozen-lockfile', '--non-interactive', '--prefer-offline', '--ignore-scripts']);
   const berry = installCommand(project({ manager: 'yarn-berry', lockfile: 'yarn.lock', yarnLinker: 'pnp' }), '/wt', opts({ network: 'offline' }), tools());
   assert.deepEqual(berry.args, ['install', '--immutable', '--mode=skip-build']);
   assert.equal(berry.env.YARN_NODE_LINKER, 'node-modules');
@@ -62,8 +74,24 @@ test('a pinned packageManager runs through corepack at that version; a carried y
 test('pnpm or yarn not on the PATH and not pinned: corepack runs it; without corepack the command names what is needed', () => {
   const viaCorepack = installCommand(project({ manager: 'pnpm', lockfile: 'pnpm-lock.yaml' }), '/wt', opts(), tools(['npm']));
   assert.deepEqual([viaCorepack.command, viaCorepack.args[0]], ['/usr/bin/corepack', 'pnpm']);
+  assert.equal(viaCorepack.needs, 'pnpm', 'unpinned: pnpm is what is missing, corepack one way to get it');
   const none = installCommand(project({ manager: 'pnpm', lockfile: 'pnpm-lock.yaml' }), '/wt', opts(), { ...tools(['npm']), corepack: undefined });
-  assert.deepEqual([none.command, none.needs], ['corepack', 'corepack']);
+  assert.deepEqual([none.command, none.needs], ['corepack', 'pnpm']);
+  const yarn = installCommand(project({ manager: 'yarn-classic', lockfile: 'yarn.lock' }), '/wt', opts(), { ...tools(['npm']), corepack: undefined });
+  assert.equal(yarn.needs, 'yarn');
+  const pinned = installCommand(project({ manager: 'pnpm', lockfile: 'pnpm-lock.yaml', pinned: '9.15.9' }), '/wt', opts(), {
+    ...tools(['npm']),
+    corepack: undefined,
+  });
+  assert.equal(pinned.needs, 'corepack', 'pinned: corepack runs that exact version');
+});
+
+test('corepack is told not to pin: without COREPACK_ENABLE_AUTO_PIN=0 it writes packageManager into package.json', () => {
+  for (const manager of ['npm', 'pnpm', 'yarn-classic', 'yarn-berry'] as const) {
+    const c = installCommand(project({ manager, lockfile: manager === 'pnpm' ? 'pnpm-lock.yaml' : 'yarn.lock', pinned: '1.0.0' }), '/wt', opts(), tools());
+    assert.equal(c.env.COREPACK_ENABLE_AUTO_PIN, '0', manager);
+    assert.equal(c.env.COREPACK_ENABLE_DOWNLOAD_PROMPT, '0', manager);
+  }
 });
 
 test('no lock file: npm install from package.json, writing no lock file and saving nothing, cache first, scripts off', () => {

@@ -37,6 +37,8 @@ test('the cache cold and the network off or gone: CacheColdError saying how to w
     ' ERR_PNPM_NO_OFFLINE_TARBALL  A package is missing from the store but cannot download it in offline mode.',
     'npm error code EAI_AGAIN\nnpm error request to https://registry.npmjs.org/is-number failed, reason: getaddrinfo EAI_AGAIN registry.npmjs.org',
     '➤ YN0081: │ Network access have been disabled by configuration (is-number@npm:7.0.0)',
+    "➤ YN0080: │ is-number@npm:7.0.0: Request to 'https://registry.npmjs.org/is-number/-/is-number-7.0.0.tgz' has been blocked because of your configuration settings",
+    'error Can\'t make a request in offline mode ("https://registry.yarnpkg.com/is-number/-/is-number-7.0.0.tgz")',
   ];
   for (const out of outs) {
     const e = installFailure(npm, cmd, 1, out);

@@ -3,7 +3,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isPythonProject, pythonEnv } from '../../src/deps/python-env';
-import { goEnv, goModuleDir } from '../../src/deps/go-env';
+import { checkGoModules, goEnv, goModuleDir } from '../../src/deps/go-env';
+import { ToolMissingError } from '../../src/deps/errors';
 import { DEFAULT_DEPS } from '../../src/deps/options';
 import { tempDir } from '../support/temp-dir';
 
@@ -63,4 +64,10 @@ test('Go: the module is found up to the top; tests download nothing (GOPROXY=off
   assert.deepEqual(goEnv(root, { ...DEFAULT_DEPS, network: 'allowed' }, {}), {});
   write(root, { 'vendor/modules.txt': '' });
   assert.equal(goEnv(root, DEFAULT_DEPS, {}).GOFLAGS, undefined, 'a vendoring module: Go picks -mod=vendor itself');
+});
+
+test('Go: the check runs with the environment it is given, not this process’s (no go on its PATH: ToolMissingError naming go)', async (t) => {
+  const root = tempDir(t, 'triage-go-env-');
+  write(root, { 'go.mod': 'module example.com/x\n\ngo 1.19\n' });
+  await assert.rejects(checkGoModules(root, { GOPROXY: 'off' }, { PATH: root }), (e: unknown) => e instanceof ToolMissingError && e.tool === 'go');
 });

@@ -2,7 +2,7 @@ import { test, type TestContext } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { linkNodeModules, nodeModulesFolders, reuseRefusal } from '../../src/deps/reuse';
+import { linkNodeModules, nodeModulesFolders, ownPackageLink, reuseRefusal } from '../../src/deps/reuse';
 import { tempDir } from '../support/temp-dir';
 
 function write(dir: string, files: Record<string, string>): void {
@@ -56,4 +56,30 @@ test('a node_modules the worktree already had (an earlier install) is replaced b
   linkNodeModules(checkout, worktree);
   assert.ok(fs.lstatSync(path.join(worktree, 'node_modules')).isSymbolicLink());
   assert.ok(fs.existsSync(path.join(checkout, 'node_modules/is-number/index.js')));
+});
+
+test('reuse is refused when the checkout’s node_modules links the repository’s own code (a file: dependency, a workspace package); store links are fine', (t) => {
+  const { checkout, worktree } = pair(t);
+  write(checkout, { 'node_modules/.pnpm/left-pad@1.3.0/node_modules/left-pad/index.js': '', 'libs/own/index.js': 'module.exports = 1;\n' });
+  fs.symlinkSync(path.join(checkout, 'node_modules/.pnpm/left-pad@1.3.0/node_modules/left-pad'), path.join(checkout, 'node_modules/left-pad'), 'dir');
+  const outside = tempDir(t, 'triage-reuse-global-');
+  fs.symlinkSync(outside, path.join(checkout, 'node_modules/globally-linked'), 'dir');
+  assert.equal(
+    reuseRefusal(checkout, worktree, 'package-lock.json', checkout),
+    undefined,
+    'pnpm store links and links out of the repository are not its own code',
+  );
+  fs.mkdirSync(path.join(checkout, 'node_modules/@acme'));
+  fs.symlinkSync('../../libs/own', path.join(checkout, 'node_modules/@acme/own'), 'dir');
+  assert.deepEqual(ownPackageLink(checkout, checkout), { at: 'node_modules/@acme/own', to: 'libs/own' });
+  assert.equal(
+    reuseRefusal(checkout, worktree, 'package-lock.json', checkout),
+    "your checkout's node_modules/@acme/own links to the repository's own libs/own (the worktree's tests would run your checkout's code)",
+  );
+  fs.rmSync(path.join(checkout, 'node_modules/@acme/own'));
+  fs.symlinkSync(path.join(checkout, 'packages/a'), path.join(checkout, 'packages/a/node_modules/self'), 'dir');
+  assert.match(
+    reuseRefusal(checkout, worktree, 'package-lock.json', checkout) ?? '',
+    /packages\/a\/node_modules\/self links to the repository's own packages\/a/,
+  );
 });
