@@ -6,7 +6,17 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 t0=$(date +%s)
-step() { printf 'e2e: %s (%ss)\n' "$*" "$(( $(date +%s) - t0 ))" >&2; }
+# Each step's time also goes to the suite's timings (scripts/test-timings.mjs), as a part of "e2e".
+timings="${TRIAGE_TEST_TIMINGS_DIR:-$repo/.cache/test-timings}"
+mkdir -p "$timings"
+last_name="" last_ms=0
+now_ms() { date +%s%3N; }
+step() {
+  local t; t=$(now_ms)
+  [ -n "$last_name" ] && printf '{"phase":"e2e: %s","ms":%s,"sub":true}\n' "$last_name" "$(( t - last_ms ))" >>"$timings/phases.jsonl"
+  last_name="$*" last_ms=$t
+  printf 'e2e: %s (%ss)\n' "$*" "$(( $(date +%s) - t0 ))" >&2
+}
 
 step "setup"
 bash scripts/e2e-setup.sh
@@ -29,7 +39,8 @@ npx tsc -p test/e2e
 
 step "run"
 status=0
-node --test --test-concurrency=1 out/e2e/*.test.js || status=$?
+node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=./scripts/timings-reporter.mjs --test-reporter-destination="$timings/e2e.jsonl" out/e2e/*.test.js || status=$?
 step "done (exit $status)"
 if [ "$status" -ne 0 ] && [ -d test-artifacts ]; then
   echo "e2e: screenshots and logs of the failures are in $repo/test-artifacts/" >&2

@@ -5,14 +5,20 @@
 // unit test. So a new test file lands in a tier without editing package.json, and in `unit`
 // unless it sits in a folder listed here. `all` is every tier (everything but the real-editor
 // tests of test/e2e, which scripts/e2e.sh compiles and runs on its own). --list prints the files
-// instead of running them.
+// instead of running them. Each run leaves its timings in .cache/test-timings/<tiers>.jsonl
+// (scripts/timings-reporter.mjs) and ends by printing each tier's time and the ten slowest files;
+// `npm run test:timings` shows the rest.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { TIMINGS_DIR, readLines, tierSummary } from './test-timings.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'out', 'test');
+const REPORTER = path.join(ROOT, 'scripts', 'timings-reporter.mjs');
+const CONCURRENCY = 2;
 
 /** Tier -> path prefixes (relative to test/, compiled names), in the order they are matched. */
 const RULES = [
@@ -53,7 +59,7 @@ const RULES = [
 ];
 const TIERS = ['unit', ...RULES.map(([t]) => t)];
 
-function tierOf(rel) {
+export function tierOf(rel) {
   for (const [tier, prefixes] of RULES) if (prefixes.some((p) => rel.startsWith(p))) return tier;
   return 'unit';
 }
@@ -93,8 +99,24 @@ function main(argv) {
     console.error(`test-tier: no test files in ${[...want].join(', ')} under ${OUT}`);
     return 1;
   }
-  const r = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files.map((f) => path.join(OUT, f))], { stdio: 'inherit', cwd: ROOT });
+  const name = asked.includes('all') ? 'all' : [...want].join('+');
+  fs.mkdirSync(TIMINGS_DIR, { recursive: true });
+  const record = path.join(TIMINGS_DIR, `${name}.jsonl`);
+  const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${REPORTER}`, `--test-reporter-destination=${record}`];
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${CONCURRENCY}`, ...reporters, ...files.map((f) => path.join(OUT, f))], {
+    stdio: 'inherit',
+    cwd: ROOT,
+    env: { ...process.env, TRIAGE_TEST_SPANS: process.env.TRIAGE_TEST_SPANS || path.join(TIMINGS_DIR, 'spans.jsonl') },
+  });
+  const wallMs = performance.now() - t0;
+  const summary = tierSummary(new Map([[name, readLines(record)]]), {
+    wallMs,
+    concurrency: CONCURRENCY,
+    tierOf: (f) => tierOf(path.relative(OUT, f).split(path.sep).join('/')),
+  });
+  if (summary.length) console.log(['', ...summary, `timings: the rest: npm run test:timings (${path.relative(ROOT, record)})`].join('\n'));
   return r.status ?? 1;
 }
 
-process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main(process.argv.slice(2));
