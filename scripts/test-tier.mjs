@@ -18,6 +18,7 @@ import { TIMINGS_DIR, readLines, tierSummary } from './test-timings.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'out', 'test');
 const REPORTER = path.join(ROOT, 'scripts', 'timings-reporter.mjs');
+const FILE_TIMER = path.join(ROOT, 'scripts', 'test-file-timer.cjs');
 const CONCURRENCY = 2;
 
 /** Tier -> path prefixes (relative to test/, compiled names), in the order they are matched. */
@@ -102,15 +103,21 @@ function main(argv) {
   const name = asked.includes('all') ? 'all' : [...want].join('+');
   fs.mkdirSync(TIMINGS_DIR, { recursive: true });
   const record = path.join(TIMINGS_DIR, `${name}.jsonl`);
+  const fileTimes = path.join(TIMINGS_DIR, `${name}.files.jsonl`);
+  fs.rmSync(fileTimes, { force: true });
   const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${REPORTER}`, `--test-reporter-destination=${record}`];
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${CONCURRENCY}`, ...reporters, ...files.map((f) => path.join(OUT, f))], {
-    stdio: 'inherit',
-    cwd: ROOT,
-    env: { ...process.env, TRIAGE_TEST_SPANS: process.env.TRIAGE_TEST_SPANS || path.join(TIMINGS_DIR, 'spans.jsonl') },
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--require', FILE_TIMER, '--test', `--test-concurrency=${CONCURRENCY}`, ...reporters, ...files.map((f) => path.join(OUT, f))],
+    {
+      stdio: 'inherit',
+      cwd: ROOT,
+      env: { ...process.env, TRIAGE_TEST_SPANS: process.env.TRIAGE_TEST_SPANS || path.join(TIMINGS_DIR, 'spans.jsonl'), TRIAGE_TEST_FILE_TIMES: fileTimes },
+    },
+  );
   const wallMs = performance.now() - t0;
-  const summary = tierSummary(new Map([[name, readLines(record)]]), {
+  const summary = tierSummary(new Map([[name, [...readLines(record), ...readLines(fileTimes)]]]), {
     wallMs,
     concurrency: CONCURRENCY,
     tierOf: (f) => tierOf(path.relative(OUT, f).split(path.sep).join('/')),

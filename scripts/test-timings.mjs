@@ -38,7 +38,7 @@ const rel = (f) => path.relative(ROOT, f).split(path.sep).join('/');
 const pad = (t, n) => String(t).padEnd(n);
 const lpad = (t, n) => String(t).padStart(n);
 
-/** The tier files present: name -> records. */
+/** The tiers recorded: name -> records (the tests from <name>.jsonl, the files from <name>.files.jsonl). */
 export function tierRecords(dir = TIMINGS_DIR) {
   const out = new Map();
   let names = [];
@@ -48,8 +48,9 @@ export function tierRecords(dir = TIMINGS_DIR) {
     return out;
   }
   for (const n of names.sort()) {
-    if (!n.endsWith('.jsonl') || n === 'phases.jsonl' || n === 'spans.jsonl') continue;
-    out.set(n.replace(/\.jsonl$/, ''), readLines(path.join(dir, n)));
+    if (!n.endsWith('.jsonl') || n.endsWith('.files.jsonl') || n === 'phases.jsonl' || n === 'spans.jsonl') continue;
+    const name = n.replace(/\.jsonl$/, '');
+    out.set(name, [...readLines(path.join(dir, n)), ...readLines(path.join(dir, `${name}.files.jsonl`))]);
   }
   return out;
 }
@@ -58,14 +59,20 @@ export function tierRecords(dir = TIMINGS_DIR) {
 export function tierSummary(tiers, { top = 10, wallMs, concurrency = 2, tierOf } = {}) {
   const lines = [];
   const files = [];
-  for (const [, recs] of tiers) for (const r of recs) if (r.kind === 'file') files.push(r);
+  const tests = new Map();
+  for (const [, recs] of tiers) {
+    for (const r of recs) {
+      if (r.kind === 'file') files.push(r);
+      else if (r.kind === 'test' && r.nesting === 0) tests.set(r.file, (tests.get(r.file) ?? 0) + 1);
+    }
+  }
   if (files.length === 0) return lines;
   const byTier = new Map();
   for (const f of files) {
     const t = tierOf ? tierOf(f.file) : 'all';
     const e = byTier.get(t) ?? { files: 0, tests: 0, ms: 0, startup: 0 };
     e.files++;
-    e.tests += f.tests;
+    e.tests += tests.get(f.file) ?? 0;
     e.ms += f.wallMs;
     e.startup += f.startupMs;
     byTier.set(t, e);

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { launchBrowser } from './browser';
 import { installExtension, startCodeServer } from './code-server';
 import { DEFAULT_VSIX } from './paths';
+import { timedSpan } from './spans';
 import type { Browser } from './playwright';
 import { E2eSession, type SessionOptions } from './session';
 import { copyWorkspace, updateWorkspaceSettings } from './workspace';
@@ -54,8 +55,10 @@ export class E2eSuite {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'durable-triage-e2e-'));
     try {
       const extensionsDir = path.join(root, 'extensions');
-      for (const vsix of [opts.vsix ?? DEFAULT_VSIX, ...(opts.extraVsix ?? [])]) await installExtension(vsix, path.join(root, 'installer'), extensionsDir);
-      const browser = await launchBrowser(path.join(root, 'browser-home'));
+      for (const vsix of [opts.vsix ?? DEFAULT_VSIX, ...(opts.extraVsix ?? [])]) {
+        await timedSpan('extension install', path.basename(vsix), () => installExtension(vsix, path.join(root, 'installer'), extensionsDir));
+      }
+      const browser = await timedSpan('browser start', 'chromium', () => launchBrowser(path.join(root, 'browser-home')));
       return new E2eSuite(root, extensionsDir, browser);
     } catch (e) {
       fs.rmSync(root, { recursive: true, force: true });
@@ -73,13 +76,15 @@ export class E2eSuite {
     // The state folder is a user setting: a workspace value of it is ignored (a run can write the workspace's settings).
     if (opts.workspaceSettings) updateWorkspaceSettings(workspace, opts.workspaceSettings);
     const userSettings = { [opts.stateDirectorySetting ?? 'durableTriage.stateDirectory']: stateDir, ...opts.userSettings };
-    const server = await startCodeServer({
-      baseDir: path.join(dir, 'server'),
-      extensionsDir: this.extensionsDir,
-      userSettings,
-      ...(opts.serverEnv ? { env: opts.serverEnv } : {}),
-      ...(opts.serverArgs ? { extraArgs: opts.serverArgs } : {}),
-    });
+    const server = await timedSpan('code-server start', opts.scenario, () =>
+      startCodeServer({
+        baseDir: path.join(dir, 'server'),
+        extensionsDir: this.extensionsDir,
+        userSettings,
+        ...(opts.serverEnv ? { env: opts.serverEnv } : {}),
+        ...(opts.serverArgs ? { extraArgs: opts.serverArgs } : {}),
+      }),
+    );
     const session = new E2eSession(this.browser, opts, dir, workspace, stateDir, server);
     if (opts.openFirstWindow !== false) {
       try {

@@ -1,4 +1,5 @@
 // Polling waits: every wait has a timeout and says what it was waiting for.
+import { timedSpan } from './spans';
 
 export class WaitTimeoutError extends Error {
   constructor(what: string, timeoutMs: number, last?: unknown) {
@@ -25,7 +26,11 @@ export interface WaitOptions {
  * A probe that throws counts as "not yet"; its last error goes into the timeout message;
  * a WaitAbortedError stops the wait at once and is rethrown.
  */
-export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, opts: WaitOptions): Promise<T> {
+export function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, opts: WaitOptions): Promise<T> {
+  return timedSpan('editor wait', opts.what, () => poll(probe, opts));
+}
+
+async function poll<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, opts: WaitOptions): Promise<T> {
   const deadline = Date.now() + opts.timeoutMs;
   const interval = opts.intervalMs ?? 100;
   let last: unknown;
