@@ -13,8 +13,10 @@ import type { Tool } from './tool';
 export type ParsedArgs<A> = { ok: true; args: A } | { ok: false; error: string };
 
 const specs = new WeakMap<Tool, ToolSpec>();
+/** The JSON Schema of each argument schema object: tools are made again in every life, their schemas are module constants (or per run). */
+const schemas = new WeakMap<z.ZodType, JsonSchema>();
 
-/** The tool as the model is told about it (computed once per tool object). */
+/** The tool as the model is told about it (computed once per tool object, its JSON Schema once per schema object). */
 export function toolSpec(tool: Tool): ToolSpec {
   let spec = specs.get(tool);
   if (!spec && tool.inputSchema) {
@@ -22,9 +24,14 @@ export function toolSpec(tool: Tool): ToolSpec {
     specs.set(tool, spec);
   }
   if (!spec) {
-    const { $schema: _, ...schema } = z.toJSONSchema(tool.args, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-    if (schema.type !== 'object') throw new TypeError(`tool ${tool.name} declares arguments that are not an object`);
-    spec = { name: tool.name, description: tool.description, schema: schema as JsonSchema, ...(tool.vendor ? { vendor: tool.vendor } : {}) };
+    let schema = schemas.get(tool.args);
+    if (!schema) {
+      const { $schema: _, ...json } = z.toJSONSchema(tool.args, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+      if (json.type !== 'object') throw new TypeError(`tool ${tool.name} declares arguments that are not an object`);
+      schema = json as JsonSchema;
+      schemas.set(tool.args, schema);
+    }
+    spec = { name: tool.name, description: tool.description, schema, ...(tool.vendor ? { vendor: tool.vendor } : {}) };
     specs.set(tool, spec);
   }
   return spec;

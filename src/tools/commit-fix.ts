@@ -12,11 +12,19 @@ import { idempotencyKey } from '../agent/idempotency-key';
 import type { CauseBranches } from '../git/cause-branches';
 import { errorResult, text } from './guarded';
 import { clip, plainResult, str, type ToolView } from './view';
+import { perRun } from './run-schema';
 
 interface CommitArgs {
   cause: string;
   message: string;
 }
+
+const commitArgs = perRun((causes) =>
+  z.strictObject({
+    cause: z.enum(causes as [string, ...string[]]).describe("The crash group's cause"),
+    message: text('The commit message: a subject line, a blank line, what was wrong and how the test shows it').max(10_000),
+  }),
+);
 
 export function commitFixTool(o: { branches: CauseBranches; causes: readonly string[]; keys: boolean }): Tool<CommitArgs> {
   const { branches } = o;
@@ -24,10 +32,7 @@ export function commitFixTool(o: { branches: CauseBranches; causes: readonly str
     name: 'commit_fix',
     description:
       "Commits the cause's regression test and fix (everything changed in that cause's worktree) on the cause's own branch. Call it once per cause, after run_tests passes there.",
-    args: z.strictObject({
-      cause: z.enum(o.causes as [string, ...string[]]).describe("The crash group's cause"),
-      message: text('The commit message: a subject line, a blank line, what was wrong and how the test shows it').max(10_000),
-    }),
+    args: commitArgs(o.causes),
     run: async (a, ctx) => {
       const key = keyOf(ctx);
       const found = await branches.findCommit(a.cause, key, ctx.signal);

@@ -66,18 +66,20 @@ export const gitLogSearchView: ToolView = {
   result: (r) => plainResult(r, 'always'),
 };
 
+const LOG_ARGS = z.strictObject({
+  path: relArg('The file'),
+  start_line: line('First line of the range').optional(),
+  end_line: line('Last line of the range').optional(),
+  max_count: maxCount,
+});
+
 /** `hidden`: the folders the tools treat as outside the workspace (the run's state folder). */
 export function gitLogTool(o: { hidden?: readonly string[] } = {}): Tool<{ path: string; start_line?: number; end_line?: number; max_count?: number }> {
   return {
     name: 'git_log',
     description:
       'The git history of a file: its commits, newest first (hash, date, author, subject). With start_line and end_line, the commits that changed those lines, each with its diff (git log -L): use it to find the commit that brought a crashing line in.',
-    args: z.strictObject({
-      path: relArg('The file'),
-      start_line: line('First line of the range').optional(),
-      end_line: line('Last line of the range').optional(),
-      max_count: maxCount,
-    }),
+    args: LOG_ARGS,
     readOnly: true,
     run: (args, ctx) =>
       guarded('git_log', ctx.workspace, async () => {
@@ -90,11 +92,13 @@ export function gitLogTool(o: { hidden?: readonly string[] } = {}): Tool<{ path:
   };
 }
 
+const BLAME_ARGS = z.strictObject({ path: relArg('The file'), start_line: line('First line of the range'), end_line: line('Last line of the range') });
+
 export function gitBlameTool(o: { hidden?: readonly string[] } = {}): Tool<{ path: string; start_line: number; end_line: number }> {
   return {
     name: 'git_blame',
     description: 'Who last changed each line of a range of a file, and in which commit (git blame): short hash, author, date, line number, the line.',
-    args: z.strictObject({ path: relArg('The file'), start_line: line('First line of the range'), end_line: line('Last line of the range') }),
+    args: BLAME_ARGS,
     readOnly: true,
     run: (args, ctx) =>
       guarded('git_blame', ctx.workspace, async () => {
@@ -110,11 +114,13 @@ export function gitBlameTool(o: { hidden?: readonly string[] } = {}): Tool<{ pat
 /** A revision as git_show takes it: a hash, a branch or tag name, HEAD~2...; never an option. */
 const REVISION = /^[A-Za-z0-9_][A-Za-z0-9_./~^@{}-]*$/;
 
+const SHOW_ARGS = z.strictObject({ commit: text('The commit: a hash (short or full), a branch or tag, HEAD~1...'), path: relArg('Only this file').optional() });
+
 export function gitShowTool(o: { hidden?: readonly string[] } = {}): Tool<{ commit: string; path?: string }> {
   return {
     name: 'git_show',
     description: "A commit's author, date, message and diff (git show); with path, only that file's part of the diff.",
-    args: z.strictObject({ commit: text('The commit: a hash (short or full), a branch or tag, HEAD~1...'), path: relArg('Only this file').optional() }),
+    args: SHOW_ARGS,
     readOnly: true,
     run: (args, ctx) =>
       guarded('git_show', ctx.workspace, async () => {
@@ -131,12 +137,18 @@ export function gitShowTool(o: { hidden?: readonly string[] } = {}): Tool<{ comm
   };
 }
 
+const LOG_SEARCH_ARGS = z.strictObject({
+  text: text('The exact text (literal, case-sensitive)'),
+  path: relArg('Only this file or folder').optional(),
+  max_count: maxCount,
+});
+
 export function gitLogSearchTool(o: { hidden?: readonly string[] } = {}): Tool<{ text: string; path?: string; max_count?: number }> {
   return {
     name: 'git_log_search',
     description:
       'The commits that added or removed a text (git log -S: a change in how many times it occurs), newest first; optionally only in one file or folder.',
-    args: z.strictObject({ text: text('The exact text (literal, case-sensitive)'), path: relArg('Only this file or folder').optional(), max_count: maxCount }),
+    args: LOG_SEARCH_ARGS,
     readOnly: true,
     run: (args, ctx) =>
       guarded('git_log_search', ctx.workspace, async () => {

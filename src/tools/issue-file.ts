@@ -26,6 +26,7 @@ import { z } from 'zod';
 import { errorResult, guarded, text } from './guarded';
 import { clip, str, webLink, type ToolView } from './view';
 import type { Block } from '../core/transcript';
+import { perRun } from './run-schema';
 
 interface IssueArgs {
   title: string;
@@ -57,7 +58,7 @@ export const issueFileView: ToolView = {
  * of): a filing for anything else is an error result naming the valid causes, refused before
  * any person is asked and before the tracker is, so no reply can file issues that are no crash group.
  */
-function issueArgs(causes: readonly string[] | undefined): z.ZodType<IssueArgs> {
+const issueArgs = perRun((causes): z.ZodType<IssueArgs> => {
   const what = "The crash group's cause slug (its folder name under crashes/)";
   let cause: z.ZodType<string>;
   if (causes === undefined) cause = text(what).max(LIMITS.cause);
@@ -72,7 +73,7 @@ function issueArgs(causes: readonly string[] | undefined): z.ZodType<IssueArgs> 
     body: text('Details: the crash reports (by file name), the cause, the fix').max(LIMITS.body),
     cause,
   });
-}
+});
 
 export interface IssueFileOptions {
   tracker: Tracker;

@@ -17,14 +17,16 @@ export const issueLookupView: ToolView = {
   },
 };
 
+const LOOKUP_ARGS = z.strictObject({
+  number: z.number().int().positive().describe('An issue number').nullish(),
+  cause: text('A cause slug: lists the issues filed for it').nullish(),
+});
+
 export function issueLookupTool(o: { tracker: Tracker }): Tool<{ number?: number | null; cause?: string | null }> {
   return {
     name: 'issue_lookup',
     description: 'Looks issues up in the tracker: one issue by its number, or every issue filed for a cause (with which run filed it).',
-    args: z.strictObject({
-      number: z.number().int().positive().describe('An issue number').nullish(),
-      cause: text('A cause slug: lists the issues filed for it').nullish(),
-    }),
+    args: LOOKUP_ARGS,
     readOnly: true,
     run: (args, ctx) =>
       guarded('issue_lookup', ctx.workspace, async () => {

@@ -35,6 +35,12 @@ export interface ListArgs {
   glob?: string | null;
 }
 
+const LIST_ARGS = z.strictObject({
+  path: text('Folder relative to the workspace root; default "."').nullish(),
+  depth: z.number().int().min(1).describe("How many folder levels to list (1: the folder's own entries); default: all").nullish(),
+  glob: text('Only files whose name (or, with a "/", path) matches this glob, e.g. "*.py" or "src/**/*.ts"').nullish(),
+});
+
 /** `hidden`: the folders the tools treat as outside the workspace (the run's state folder); never listed. */
 export function listFilesTool(o: { hidden?: readonly string[] } = {}): Tool<ListArgs> {
   return {
@@ -43,11 +49,7 @@ export function listFilesTool(o: { hidden?: readonly string[] } = {}): Tool<List
       `Lists the files and folders below a folder of the workspace (default: the whole workspace), sorted, one workspace-relative path per line, folders ending in "/". ` +
       `"depth": 1 lists only the folder's own entries (use it first to see the shape of a big tree). "glob" keeps only the files that match (e.g. "*.rs"). ` +
       `Files named by .gitignore/.ignore and build folders (node_modules, target, dist, ...) are left out unless "path" goes inside one. At most ${LIST_CAP} entries; the first line counts what was left out.`,
-    args: z.strictObject({
-      path: text('Folder relative to the workspace root; default "."').nullish(),
-      depth: z.number().int().min(1).describe("How many folder levels to list (1: the folder's own entries); default: all").nullish(),
-      glob: text('Only files whose name (or, with a "/", path) matches this glob, e.g. "*.py" or "src/**/*.ts"').nullish(),
-    }),
+    args: LIST_ARGS,
     readOnly: true,
     run: (args, ctx) =>
       guarded('list_files', ctx.workspace, async () => {

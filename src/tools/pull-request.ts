@@ -16,6 +16,7 @@ import type { GitHubPulls, PullRequest } from '../tracker/github/pulls';
 import type { Tracker } from '../tracker/tracker';
 import { errorResult, text } from './guarded';
 import { clip, plainResult, str, webLink, type ToolView } from './view';
+import { perRun } from './run-schema';
 
 interface PullArgs {
   cause: string;
@@ -34,6 +35,14 @@ export interface PullRequestOptions {
   draft: boolean;
 }
 
+const pullArgs = perRun((causes) =>
+  z.strictObject({
+    cause: z.enum(causes as [string, ...string[]]).describe("The crash group's cause"),
+    title: text('The pull request title').max(256),
+    body: text('What was wrong, the crash reports (by file name), the regression test and the fix').max(60_000),
+  }),
+);
+
 export function pullRequestTool(o: PullRequestOptions): Tool<PullArgs> {
   const { branches, pulls } = o;
   const existing = async (cause: string, signal: AbortSignal): Promise<PullRequest | undefined> =>
@@ -42,11 +51,7 @@ export function pullRequestTool(o: PullRequestOptions): Tool<PullArgs> {
     name: 'pull_request',
     description:
       "Pushes the cause's branch and opens its pull request (a person approves it first), with Fixes #N for the issue filed for the cause. Call it once per cause, after commit_fix. A cause's pull request already open is the answer.",
-    args: z.strictObject({
-      cause: z.enum(o.causes as [string, ...string[]]).describe("The crash group's cause"),
-      title: text('The pull request title').max(256),
-      body: text('What was wrong, the crash reports (by file name), the regression test and the fix').max(60_000),
-    }),
+    args: pullArgs(o.causes),
     needsApproval: true,
     settledBeforeApproval: async (a, ctx) => {
       const p = await existing(a.cause, ctx.signal);

@@ -35,6 +35,18 @@ export interface ReadArgs {
   line_count?: number | null;
 }
 
+const READ_ARGS = z.strictObject({
+  path: text('File path relative to the workspace root'),
+  start_line: z.number().int().min(1).describe('The first line to show (1-based; default 1)').nullish(),
+  line_count: z
+    .number()
+    .int()
+    .min(1)
+    .max(WINDOW_LINES)
+    .describe(`How many lines to show (default and at most ${WINDOW_LINES}; fewer when they pass ${READ_CAP} bytes)`)
+    .nullish(),
+});
+
 /** `hidden`: the folders the tools treat as outside the workspace (the run's state folder). */
 export function readFileTool(o: { hidden?: readonly string[] } = {}): Tool<ReadArgs> {
   return {
@@ -42,17 +54,7 @@ export function readFileTool(o: { hidden?: readonly string[] } = {}): Tool<ReadA
     description:
       `Returns lines of one file of the workspace, each as "<number>\\t<text>", after a first line saying which lines are shown of how many. ` +
       `By default the first ${WINDOW_LINES} lines (at most ${READ_CAP} bytes); give start_line and line_count to read another part.`,
-    args: z.strictObject({
-      path: text('File path relative to the workspace root'),
-      start_line: z.number().int().min(1).describe('The first line to show (1-based; default 1)').nullish(),
-      line_count: z
-        .number()
-        .int()
-        .min(1)
-        .max(WINDOW_LINES)
-        .describe(`How many lines to show (default and at most ${WINDOW_LINES}; fewer when they pass ${READ_CAP} bytes)`)
-        .nullish(),
-    }),
+    args: READ_ARGS,
     readOnly: true,
     run: (args, ctx) =>
       guarded('read_file', ctx.workspace, async () => {

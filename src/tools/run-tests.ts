@@ -52,13 +52,15 @@ function testsResult(r: ToolResult): ResultLook | undefined {
   };
 }
 
+const RUN_TESTS_ARGS = z.strictObject({
+  files: z.array(z.string()).describe('Test files relative to the workspace root; default: every test').nullish(),
+});
+
 export function runTestsTool(o: { command?: string } = {}): Tool<{ files?: string[] | null }> {
   return {
     name: 'run_tests',
     description: `Runs the workspace's tests with its own test runner (all of them, or the test files given) and reports how many passed and failed, with each failing test's name and error. Stops after ${TEST_TIMEOUT_MS / 1000} s.`,
-    args: z.strictObject({
-      files: z.array(z.string()).describe('Test files relative to the workspace root; default: every test').nullish(),
-    }),
+    args: RUN_TESTS_ARGS,
     readOnly: true,
     run: (args, ctx) =>
       guarded('run_tests', ctx.workspace, async () => {

@@ -45,6 +45,20 @@ export interface SearchArgs {
   context?: number | null;
 }
 
+const SEARCH_ARGS = z.strictObject({
+  query: text('The text to find on one line; a regular expression when "regex" is true').refine((q) => !q.includes('\n'), {
+    error: 'spans several lines; search for one line of text',
+  }),
+  path: text('A folder or file to search in, relative to the workspace root; default "."').nullish(),
+  regex: z.boolean().describe('true: "query" is a regular expression (Rust/ripgrep syntax); default false: literal text').nullish(),
+  glob: text('Only files whose name (or, with a "/", path) matches this glob, e.g. "*.rs" or "src/**/*.ts"').nullish(),
+  case: z
+    .enum(['smart', 'insensitive', 'sensitive'])
+    .describe('Case: "sensitive" (default), "insensitive", or "smart" (insensitive unless the query has a capital)')
+    .nullish(),
+  context: z.number().int().min(0).max(CONTEXT_CAP).describe(`Lines to show before and after each match (0-${CONTEXT_CAP}; default 0)`).nullish(),
+});
+
 /**
  * `hidden`: the folders the tools treat as outside the workspace (the run's state folder); never searched.
  * `ripgrep`: which rg to run (find-ripgrep.ts); `{ path: 'off' }` forces the fallback.
@@ -58,19 +72,7 @@ export function searchFilesTool(o: { hidden?: readonly string[]; ripgrep?: Ripgr
       `Searches the workspace's text files for a line of text (literal by default; "regex": true for a regular expression), like ripgrep. ` +
       `Answers the totals first, then each file with its matching lines as "  <line>: text". At most ${MATCH_CAP} matching lines are shown, and the first line says how many were not. ` +
       `Files named by .gitignore/.ignore and build folders (${BUILD_FOLDERS.slice(0, 8).join(', ')}, ...) are skipped unless "path" goes inside one.`,
-    args: z.strictObject({
-      query: text('The text to find on one line; a regular expression when "regex" is true').refine((q) => !q.includes('\n'), {
-        error: 'spans several lines; search for one line of text',
-      }),
-      path: text('A folder or file to search in, relative to the workspace root; default "."').nullish(),
-      regex: z.boolean().describe('true: "query" is a regular expression (Rust/ripgrep syntax); default false: literal text').nullish(),
-      glob: text('Only files whose name (or, with a "/", path) matches this glob, e.g. "*.rs" or "src/**/*.ts"').nullish(),
-      case: z
-        .enum(['smart', 'insensitive', 'sensitive'])
-        .describe('Case: "sensitive" (default), "insensitive", or "smart" (insensitive unless the query has a capital)')
-        .nullish(),
-      context: z.number().int().min(0).max(CONTEXT_CAP).describe(`Lines to show before and after each match (0-${CONTEXT_CAP}; default 0)`).nullish(),
-    }),
+    args: SEARCH_ARGS,
     readOnly: true,
     run: (args, ctx) =>
       guarded('search_files', ctx.workspace, async () => {

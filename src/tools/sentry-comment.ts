@@ -19,6 +19,7 @@ import { readMarker, withMarker } from '../tracker/github/marker';
 import type { Tracker } from '../tracker/tracker';
 import { errorResult } from './guarded';
 import { str, webLink, type ToolView } from './view';
+import { perRun } from './run-schema';
 
 /** A Sentry issue's comments, as the tool needs them (src/crashes/sentry/comments.ts is Sentry's). */
 export interface SentryCommentsApi {
@@ -48,6 +49,8 @@ interface CommentArgs {
   cause: string;
 }
 
+const commentArgs = perRun((causes) => z.strictObject({ cause: z.enum(causes as [string, ...string[]]).describe("The crash group's cause (a Sentry issue)") }));
+
 export function sentryCommentTool(o: SentryCommentOptions): Tool<CommentArgs> {
   const issueOf = (cause: string): SentryIssueOfCause => o.issues.find((i) => i.cause === cause)!;
   /** Our comment on the cause's Sentry issue: the one with the key, else (with `runId`) any of that run for the cause. */
@@ -60,9 +63,7 @@ export function sentryCommentTool(o: SentryCommentOptions): Tool<CommentArgs> {
     name: 'sentry_comment',
     description:
       "Comments on the cause's Sentry issue with the links of its GitHub issue (and pull request, when there is one). Call it once per cause, after issue_file (and pull_request). The tool writes the comment.",
-    args: z.strictObject({
-      cause: z.enum(o.issues.map((i) => i.cause) as [string, ...string[]]).describe("The crash group's cause (a Sentry issue)"),
-    }),
+    args: commentArgs(o.issues.map((i) => i.cause)),
     run: async (a, ctx) => {
       const key = o.keys ? keyOf(ctx) : undefined;
       const s = issueOf(a.cause);

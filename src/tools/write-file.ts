@@ -25,16 +25,18 @@ export const writeFileView: ToolView = {
   },
 };
 
+const WRITE_ARGS = z.strictObject({
+  path: text('File path relative to the workspace root'),
+  content: z.string().describe('The complete new content of the file'),
+});
+
 /** `workspace`: for describe()'s diff; `hidden`: the folders the tools treat as outside the workspace (the run's state folder). */
 export function writeFileTool(o: { workspace?: string; hidden?: readonly string[] } = {}): Tool<{ path: string; content: string }> {
   return {
     name: 'write_file',
     description:
       'Creates a file of the workspace, or replaces its whole content (parent folders are created). Use code_patch to change part of an existing file.',
-    args: z.strictObject({
-      path: text('File path relative to the workspace root'),
-      content: z.string().describe('The complete new content of the file'),
-    }),
+    args: WRITE_ARGS,
     idempotent: true,
     writes: (args, workspace) => [writeTarget(workspace, args.path, o.hidden).rel],
     run: (args, ctx) =>
