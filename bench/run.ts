@@ -1,5 +1,5 @@
 /**
- * The benchmarks: `node out/bench/run.js [--json] [--only save,growth,resume,sweep,extension,postgres,tools]`.
+ * The benchmarks: `node out/bench/run.js [--json] [--only save,growth,resume,sweep,extension,postgres,tools,tests]`.
  * Prints a table with each figure, its target and PASS/MISS; with --json, one JSON object per
  * figure per line instead. Timings are medians over repeated runs measured side by side with
  * their baseline in the same process. A benchmark, not a test: nothing here fails `npm test`.
@@ -14,8 +14,9 @@ import { sweep } from './sweep';
 import { postgres } from './pg';
 import { tools } from './tools';
 import { toolBytesPerTask } from './tool-bytes';
+import { testTiers } from './test-tiers';
 
-const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension', 'postgres', 'tools'] as const;
+const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension', 'postgres', 'tools', 'tests'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function parseArgs(argv: string[]): { json: boolean; only: Set<Bench> } {
@@ -73,6 +74,10 @@ async function main(): Promise<void> {
   if (only.has('extension')) {
     progress('extension: sizes and activation');
     await extension(report);
+  }
+  if (only.has('tests')) {
+    progress("tests: the last test run's tier times against their budgets");
+    testTiers(report);
   }
   progress('done');
   process.stdout.write(json ? report.json() : report.table());

@@ -14,56 +14,15 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { TIMINGS_DIR, readLines, tierSummary } from './test-timings.mjs';
+import { TIERS, tierOf } from './tier-rules.mjs';
+
+export { tierOf };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'out', 'test');
 const REPORTER = path.join(ROOT, 'scripts', 'timings-reporter.mjs');
 const FILE_TIMER = path.join(ROOT, 'scripts', 'test-file-timer.cjs');
 const CONCURRENCY = 2;
-
-/** Tier -> path prefixes (relative to test/, compiled names), in the order they are matched. */
-const RULES = [
-  // A real PostgreSQL server (scripts/setup-test-deps.sh installs it).
-  ['pg', ['pg/', 'sweep/pg-sweep.test.js']],
-  // The crash sweeps: every crash point of every task (and of the agent loop), minutes of work.
-  ['sweep', ['sweep/', 'agent/crash.test.js']],
-  // Many child processes or whole recorded runs: the CLI end to end, the real test runners
-  // (vitest, jest, mocha, pytest, go test) on the fixture repositories, the tasks' samples and
-  // their tests, whole jobs, lock holders in other processes, and the fsync-heavy journal tests.
-  [
-    'slow',
-    [
-      'cli/',
-      'runners/',
-      // Real installs (npm, pnpm, yarn through corepack), venvs and Go's module cache in worktrees.
-      'deps/real/',
-      'triage/tasks/',
-      'triage/job/history.test.js',
-      'triage/job/record.test.js',
-      'bench/tool-bytes.test.js',
-      'tools/run-tests.test.js',
-      'durable/lock.test.js',
-      'durable/journal.test.js',
-      'durable/compaction.test.js',
-      'extension/contributes.test.js',
-      // Real MCP servers (from npm, and our stand-in) in child processes.
-      'mcp/crash-memory.test.js',
-      'mcp/meta-key.test.js',
-      'mcp/bad-servers.test.js',
-      'mcp/editor-servers.test.js',
-      'mcp/tracker-memory.test.js',
-      'mcp/http-live.test.js',
-      // ESLint, type-aware, over the real config (the layer rules).
-      'lint/',
-    ],
-  ],
-];
-const TIERS = ['unit', ...RULES.map(([t]) => t)];
-
-export function tierOf(rel) {
-  for (const [tier, prefixes] of RULES) if (prefixes.some((p) => rel.startsWith(p))) return tier;
-  return 'unit';
-}
 
 function testFiles() {
   const files = [];

@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tierOf } from './tier-rules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TIMINGS_DIR = process.env.TRIAGE_TEST_TIMINGS_DIR || path.join(ROOT, '.cache', 'test-timings');
@@ -118,11 +119,17 @@ export function phaseSummary(phases) {
   if (phases.length === 0) return lines;
   lines.push('timings: step                                  time');
   let total = 0;
+  let wall;
   for (const p of phases) {
+    if (p.wall) {
+      wall = p;
+      continue;
+    }
     if (!p.sub) total += p.ms;
     lines.push(`timings: ${pad((p.sub ? '  ' : '') + p.phase, 38)} ${lpad(s(p.ms), 8)}${p.ok === false ? '  (failed)' : ''}`);
   }
-  lines.push(`timings: ${pad('total', 38)} ${lpad(s(total), 8)}`);
+  lines.push(`timings: ${pad('sum of the steps', 38)} ${lpad(s(total), 8)}`);
+  if (wall) lines.push(`timings: ${pad(wall.phase, 38)} ${lpad(s(wall.ms), 8)}`);
   return lines;
 }
 
@@ -143,7 +150,6 @@ async function main(argv) {
     console.error(`test-timings: ${TIMINGS_DIR} is missing: run "npm run test:all" (or a tier) first`);
     return 1;
   }
-  const { tierOf } = await import('./test-tier.mjs');
   const tiers = tierRecords();
   const out = [
     ...phaseSummary(readLines(path.join(TIMINGS_DIR, 'phases.jsonl'))),
