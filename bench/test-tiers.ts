@@ -14,10 +14,10 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const DIR = process.env.TRIAGE_TEST_TIMINGS_DIR || path.join(ROOT, '.cache', 'test-timings');
 const SLOTS = 2;
 
-/** Seconds each tier may take on two slots (its files' time ÷ 2); e2e: its run; the whole: wall time. */
-export const TIER_BUDGETS_S: Record<string, number> = { unit: 45, slow: 150, pg: 150, sweep: 330, e2e: 420 };
+/** Seconds each tier may take in `npm run test:all` (its files' time ÷ 2 slots, beside the real-editor tests); e2e: its scenarios; the whole: wall time. Set from this machine's figures with about 15% to spare. */
+export const TIER_BUDGETS_S: Record<string, number> = { unit: 45, slow: 250, pg: 250, sweep: 300, e2e: 480 };
 export const WHOLE_BUDGET_S = 15 * 60;
-export const UNIT_FILE_BUDGET_S = 3;
+export const UNIT_FILE_BUDGET_S = 5;
 
 interface FileRecord {
   kind: 'file';
