@@ -8,7 +8,7 @@
 // instead of running them. Each run leaves its timings in .cache/test-timings/<tiers>.jsonl
 // (scripts/timings-reporter.mjs) and ends by printing each tier's time and the ten slowest files;
 // `npm run test:timings` shows the rest.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,7 +37,7 @@ function testFiles() {
   return files.sort();
 }
 
-function main(argv) {
+async function main(argv) {
   const list = argv.includes('--list');
   const asked = argv.filter((a) => a !== '--list');
   const bad = asked.filter((a) => a !== 'all' && !TIERS.includes(a));
@@ -66,15 +66,18 @@ function main(argv) {
   fs.rmSync(fileTimes, { force: true });
   const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${REPORTER}`, `--test-reporter-destination=${record}`];
   const t0 = performance.now();
-  const r = spawnSync(
-    process.execPath,
-    ['--require', FILE_TIMER, '--test', `--test-concurrency=${CONCURRENCY}`, ...reporters, ...files.map((f) => path.join(OUT, f))],
-    {
-      stdio: 'inherit',
-      cwd: ROOT,
-      env: { ...process.env, TRIAGE_TEST_SPANS: process.env.TRIAGE_TEST_SPANS || path.join(TIMINGS_DIR, 'spans.jsonl'), TRIAGE_TEST_FILE_TIMES: fileTimes },
-    },
-  );
+  const env = { ...process.env, TRIAGE_TEST_SPANS: process.env.TRIAGE_TEST_SPANS || path.join(TIMINGS_DIR, 'spans.jsonl'), TRIAGE_TEST_FILE_TIMES: fileTimes };
+  const pg = await tierPg(files, env);
+  let status;
+  try {
+    status = await run(
+      process.execPath,
+      ['--require', FILE_TIMER, '--test', `--test-concurrency=${CONCURRENCY}`, ...reporters, ...files.map((f) => path.join(OUT, f))],
+      env,
+    );
+  } finally {
+    pg?.stop();
+  }
   const wallMs = performance.now() - t0;
   const summary = tierSummary(new Map([[name, [...readLines(record), ...readLines(fileTimes)]]]), {
     wallMs,
@@ -82,7 +85,41 @@ function main(argv) {
     tierOf: (f) => tierOf(path.relative(OUT, f).split(path.sep).join('/')),
   });
   if (summary.length) console.log(['', ...summary, `timings: the rest: npm run test:timings (${path.relative(ROOT, record)})`].join('\n'));
-  return r.status ?? 1;
+  return status;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main(process.argv.slice(2));
+/**
+ * One PostgreSQL server for every file of the pg tier (each test still makes its own database):
+ * started here, handed on in the environment (SHARED_ENV of tools/pg/local-server), stopped when
+ * the tier ends, or when this runner is interrupted. An explicit TRIAGE_TEST_PG_SERVER is kept.
+ */
+async function tierPg(files, env) {
+  const mod = path.join(ROOT, 'out', 'tools', 'pg', 'local-server.js');
+  if (!files.some((f) => tierOf(f) === 'pg') || !fs.existsSync(mod)) return undefined;
+  const { startLocalPg, SHARED_ENV } = await import(mod);
+  if (env[SHARED_ENV]) return undefined;
+  const t0 = performance.now();
+  const server = await startLocalPg();
+  env[SHARED_ENV] = JSON.stringify({ url: server.url, socketDir: server.socketDir, port: server.port });
+  console.log(`test-tier: one PostgreSQL server for the pg tier's files (${((performance.now() - t0) / 1000).toFixed(1)} s to start)`);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(sig, () => {
+      server.stop();
+      process.exit(130);
+    });
+  }
+  return server;
+}
+
+function run(cmd, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, env });
+    child.on('error', (e) => {
+      console.error(`test-tier: ${cmd}: ${e.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 1)));
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

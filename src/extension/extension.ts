@@ -34,6 +34,8 @@ import { RunPanels } from './run-panels';
 export const LOG_NAME = 'Durable Triage';
 /** How long deactivation waits for runs to save and release their locks. */
 const STOP_WAIT_MS = 4000;
+/** Logged when a durableTriage setting changed and the settings were read again (the real-editor tests wait for it). */
+const SETTINGS_READ_AGAIN = 'settings changed: read again';
 
 let manager: RunManager | undefined;
 
@@ -255,7 +257,9 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     { dispose: () => watcher?.dispose() },
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(SECTION)) settingsChanged();
+      if (!e.affectsConfiguration(SECTION)) return;
+      log.info(SETTINGS_READ_AGAIN);
+      settingsChanged();
     }),
   );
 

@@ -6,10 +6,9 @@
 // so no Chat view: the @triage handler is tested in-process instead.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findFiles } from './artifacts';
-import { E2eSuite, paletteCommands, waitFor, type E2eSession } from './harness';
+import { extensionLogLine } from './extension-log';
+import { E2eSuite, paletteCommands } from './harness';
 import { REPO_ROOT } from './paths';
 import { LOG_NAME } from './triage-ui';
 
@@ -23,23 +22,6 @@ before(async () => {
 after(async () => {
   await suite?.close();
 });
-
-/** The extension's log line that starts with what (waits until the extension has logged it). */
-async function extensionLogLine(s: E2eSession, what: RegExp): Promise<string> {
-  return waitFor(
-    () => {
-      for (const f of findFiles(path.join(s.server.userDataDir, 'logs'), (n) => n === `${LOG_NAME}.log`)) {
-        const line = fs
-          .readFileSync(f, 'utf8')
-          .split('\n')
-          .find((l) => what.test(l));
-        if (line) return line;
-      }
-      return undefined;
-    },
-    { what: `the extension's log (${LOG_NAME}.log) to have a line matching ${what}`, timeoutMs: 60_000, intervalMs: 250 },
-  );
-}
 
 test(
   '10. code-server 1.100: the Language Model Tools are registered and listed by the editor, @triage is a chat participant, the MCP definition is reported as not available',

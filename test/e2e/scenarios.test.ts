@@ -18,6 +18,7 @@ import {
   waitForDiffEditor,
   waitForNotification,
 } from './harness';
+import { extensionLogLine, extensionLogLines } from './extension-log';
 import { DIE_AFTER, SCENARIO_TIMEOUT_MS, mainTaskSuite } from './main-task';
 import { issues, onlyRun, toolAfterFirstWrite, type RunInfo } from './reference';
 import { clickDialogButton, headerShare, runPanel, runTabs, scrollPanelToY, waitForOneRunTab, waitForRunPanel, waitingCallPlace } from './run-panel';
@@ -38,6 +39,8 @@ import {
 } from './triage-ui';
 
 const m = mainTaskSuite();
+/** What the extension logs when its settings changed and were read again (src/extension/extension.ts). */
+const SETTINGS_READ = /settings changed: read again/;
 
 async function assertFinishedCleanly(s: E2eSession, fin: Finished): Promise<RunInfo> {
   return finishedCleanly(s, fin, m.task, m.ref);
@@ -130,8 +133,9 @@ test(
       assert.equal(await runPanel(s.page).locator('header button:not([disabled])').count(), 0, 'no button of the disconnected panel pretends to act');
       await s.screenshot('2-crash-after-patch/panel-disconnected');
       // Resume in the same window (no reload): the run's one panel, the dead host's tab closed (issue #23 item 1).
+      const reread = extensionLogLines(s, SETTINGS_READ).length;
       s.updateWorkspaceSettings({ [DIE_AFTER]: undefined });
-      await new Promise((r) => setTimeout(r, 1500)); // the settings file is read again before Resume starts the run
+      await extensionLogLine(s, SETTINGS_READ, reread); // the editor has read the settings file again before Resume starts the run
       await clickNotificationButton(s.page, RESUME_OFFER, 'Resume');
       await waitForOneRunTab(s.page);
       await waitForRunPanel(s.page);

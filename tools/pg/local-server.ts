@@ -5,7 +5,7 @@
  * does, and their absence is an error naming it), runs `initdb` into a fresh temp folder and starts
  * the server on a private unix socket in that folder (no TCP port), and `stop()` stops it and
  * removes the folder. `sharedLocalPg()` starts one per process and stops it when the process
- * exits.
+ * exits, or uses the one a tier runner started for all its processes (SHARED_ENV).
  *
  * PostgreSQL refuses to run as root: as root the folder is handed to the `postgres` OS user
  * (Debian's package creates it; made with useradd when missing) and initdb, pg_ctl run under
@@ -91,44 +91,80 @@ export async function startLocalPg(): Promise<LocalPg> {
   const opts = `-k ${dir} -p ${port} -c listen_addresses='' -c max_connections=200 -c shared_buffers=32MB`;
   runPg(bin, 'pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   let stopped = false;
-  const url = `postgres://${DB_USER}@/postgres?host=${encodeURIComponent(dir)}&port=${port}`;
-  const server: LocalPg = {
-    url,
-    socketDir: dir,
-    port,
+  return localPgAt({ url: `postgres://${DB_USER}@/postgres?host=${encodeURIComponent(dir)}&port=${port}`, socketDir: dir, port }, () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      runPg(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    } catch {
+      // already gone
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+/** Where a running server is: what a tier runner passes its test processes (SHARED_ENV). */
+export interface LocalPgAddress {
+  readonly url: string;
+  readonly socketDir: string;
+  readonly port: number;
+}
+
+function localPgAt(at: LocalPgAddress, stop: () => void): LocalPg {
+  return {
+    ...at,
     async createDatabase(name) {
       const db = name ?? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
       const { Client } = await import('pg');
-      const c = new Client({ connectionString: url });
+      const c = new Client({ connectionString: at.url });
       await c.connect();
       try {
         await c.query(`CREATE DATABASE "${db.replace(/"/g, '""')}"`);
       } finally {
         await c.end();
       }
-      return url.replace('/postgres?', `/${encodeURIComponent(db)}?`);
+      return at.url.replace('/postgres?', `/${encodeURIComponent(db)}?`);
     },
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      try {
-        runPg(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-      } catch {
-        // already gone
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
-  return server;
 }
+
+/**
+ * The environment variable through which a tier runner (scripts/test-tier.mjs) hands its test
+ * processes one server it started for the whole tier: JSON of a LocalPgAddress. Each test still
+ * gets a database of its own; the server's start-up (initdb, about 1.5 s) is paid once.
+ */
+export const SHARED_ENV = 'TRIAGE_TEST_PG_SERVER';
 
 let shared: Promise<LocalPg> | undefined;
 
-/** One server for this process, stopped when it exits. */
-export function sharedLocalPg(): Promise<LocalPg> {
-  if (!shared) {
-    shared = startLocalPg();
-    void shared.then((s) => process.once('exit', () => s.stop())).catch(() => undefined);
+/** The server a tier runner named in `env` (SHARED_ENV), or undefined; a malformed value is an error naming it. */
+export function localPgFromEnv(env: NodeJS.ProcessEnv = process.env): LocalPg | undefined {
+  const raw = env[SHARED_ENV];
+  if (!raw) return undefined;
+  let at: LocalPgAddress;
+  try {
+    at = JSON.parse(raw) as LocalPgAddress;
+  } catch (e) {
+    throw new Error(`${SHARED_ENV} is not JSON of {url, socketDir, port}: ${(e as Error).message}`);
   }
+  if (typeof at.url !== 'string' || typeof at.socketDir !== 'string' || typeof at.port !== 'number') {
+    throw new Error(`${SHARED_ENV} must be JSON of {url, socketDir, port}; it is ${raw}`);
+  }
+  if (!fs.existsSync(at.socketDir)) throw new Error(`${SHARED_ENV} names a server whose folder ${at.socketDir} is gone (the tier runner stopped it?)`);
+  // The runner owns it: stopping it is the runner's job, not a test process's.
+  return localPgAt(at, () => undefined);
+}
+
+/** One server for this process (or the tier's, when the runner passed one), stopped when it exits. */
+export function sharedLocalPg(): Promise<LocalPg> {
+  shared ??= Promise.resolve()
+    .then(() => localPgFromEnv())
+    .then(async (fromEnv) => {
+      if (fromEnv) return fromEnv;
+      const own = await startLocalPg();
+      process.once('exit', () => own.stop());
+      return own;
+    });
   return shared;
 }
