@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
 import { BIN } from './support';
-import { startSentryStandin, type SentryStandin } from '../support/sentry-standin';
+import { startSentryStandin, type SentryStandin, type StandinSentryIssue } from '../support/sentry-standin';
 import { NODE_FIXTURE_ISSUES } from '../support/sentry-issues';
 import { startGitHubStandin, type Standin } from '../support/github-standin';
 import { startTurnModel, type Turn, type TurnModel } from '../support/turn-model';
@@ -79,6 +79,8 @@ export interface Life {
 }
 
 export interface Flow {
+  /** The GitHub stand-in's owner/name. */
+  repo: string;
   ws: string;
   remote: string;
   state: string;
@@ -94,8 +96,30 @@ export interface Flow {
 }
 
 export async function startFlow(t: TestContext): Promise<Flow> {
+  return startFlowWith(t, { fixture: FIXTURE, repo: REPO, issues: () => NODE_FIXTURE_ISSUES.map((i) => ({ ...i })), script: SCRIPT, sentryLimit: 2 });
+}
+
+export interface FlowOptions {
+  /** The repository's files, copied into the user's checkout (its `crashes/` left out). */
+  fixture: string;
+  /** The GitHub stand-in's owner/name; the Sentry project is acme/<name>. */
+  repo: string;
+  /** The Sentry project's issues, made once the checkout is set up (a real crash can be run there). */
+  issues(checkout: string): StandinSentryIssue[];
+  script: Turn[];
+  /** How many of the top Sentry issues the run triages. */
+  sentryLimit: number;
+  /** The developer's set-up of the checkout after cloning (installs); done before the user's unsaved work is added. */
+  prepare?(checkout: string): void;
+  /** More environment for the CLI. */
+  env?: NodeJS.ProcessEnv;
+  /** More run flags. */
+  runArgs?: string[];
+}
+
+export async function startFlowWith(t: TestContext, o: FlowOptions): Promise<Flow> {
   const ws = tempDir(t, 'triage-pr-flow-ws-');
-  fs.cpSync(FIXTURE, ws, { recursive: true });
+  fs.cpSync(o.fixture, ws, { recursive: true });
   fs.rmSync(path.join(ws, 'crashes'), { recursive: true, force: true });
   sh(ws, 'init', '--quiet', '--initial-branch=main');
   sh(ws, 'add', '-A');
@@ -104,25 +128,31 @@ export async function startFlow(t: TestContext): Promise<Flow> {
   sh(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
   sh(ws, 'remote', 'add', 'origin', remote);
   sh(ws, 'push', '--quiet', 'origin', 'main');
+  o.prepare?.(ws);
   // The remote logs every ref a push changes (a push of a commit it has already changes none, and runs no hook).
   fs.writeFileSync(path.join(remote, 'hooks', 'post-receive'), '#!/bin/sh\ncat >> "$GIT_DIR/push.log"\n', { mode: 0o755 });
   // The user's own unsaved work: a changed tracked file, a staged new file and an untracked one.
-  fs.appendFileSync(path.join(ws, 'src', 'duration.js'), '// my own unsaved work\n');
+  const tracked = sh(ws, 'ls-files').split('\n');
+  const mine = tracked.includes('src/duration.js')
+    ? 'src/duration.js'
+    : tracked.find((f) => f !== '.gitignore' && !f.endsWith('.json') && !f.endsWith('.lock') && !f.endsWith('.yaml') && !f.endsWith('.sum'))!;
+  fs.appendFileSync(path.join(ws, mine), mine === 'src/duration.js' ? '// my own unsaved work\n' : '\n');
   fs.writeFileSync(path.join(ws, 'staged.txt'), 'staged by me\n');
   sh(ws, 'add', 'staged.txt');
   fs.writeFileSync(path.join(ws, 'notes.txt'), 'untracked\n');
   const state = tempDir(t, 'triage-pr-flow-state-');
+  const [owner, project] = o.repo.split('/');
   const sentry = await startSentryStandin({
-    org: 'acme',
-    project: 'api',
-    issues: NODE_FIXTURE_ISSUES.map((i) => ({ ...i })),
+    org: owner,
+    project,
+    issues: o.issues(ws),
     token: SENTRY_TOKEN,
     readOnlyTokens: [READ_ONLY_SENTRY_TOKEN],
   });
   t.after(() => sentry.close());
-  const gh = await startGitHubStandin({ repos: [REPO], prefix: '/api/v3' });
+  const gh = await startGitHubStandin({ repos: [o.repo], prefix: '/api/v3' });
   t.after(() => gh.close());
-  const model = await startTurnModel(SCRIPT);
+  const model = await startTurnModel(o.script);
   t.after(() => model.close());
   const env: NodeJS.ProcessEnv = {
     ANTHROPIC_API_KEY: 'sk-ant-test',
@@ -130,6 +160,7 @@ export async function startFlow(t: TestContext): Promise<Flow> {
     SENTRY_AUTH_TOKEN: SENTRY_TOKEN,
     GITHUB_TOKEN: gh.token,
     GITHUB_API_URL: gh.url,
+    ...o.env,
   };
   const args = (...extra: string[]): string[] => [
     'run',
@@ -138,11 +169,11 @@ export async function startFlow(t: TestContext): Promise<Flow> {
     '--workspace',
     ws,
     '--crashes',
-    'sentry:acme/api',
+    `sentry:${o.repo}`,
     '--sentry-url',
     sentry.url,
     '--sentry-limit',
-    '2',
+    String(o.sentryLimit),
     '--state',
     state,
     '--model',
@@ -152,11 +183,12 @@ export async function startFlow(t: TestContext): Promise<Flow> {
     '--base-url',
     model.url,
     '--tracker',
-    `github:${REPO}`,
+    `github:${o.repo}`,
     '--pull-requests',
     '--approve',
     'yes',
     '--json',
+    ...(o.runArgs ?? []),
     ...extra,
   ];
   const checkout = (): string => {
@@ -190,7 +222,7 @@ export async function startFlow(t: TestContext): Promise<Flow> {
       child.on('error', reject);
       child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ...(killedAt !== undefined ? { killedAt } : {}) }));
     });
-  return { ws, remote, state, sentry, gh, model, args, env, life, checkout };
+  return { repo: o.repo, ws, remote, state, sentry, gh, model, args, env, life, checkout };
 }
 
 /** The run's ID from a life's first progress line ("run <id> (<task>), phase ..."). */

@@ -16,19 +16,23 @@ export interface TurnModel {
   url: string;
   /** How many requests asked for each turn (index: the turn). */
   asked: number[];
+  /** The tool results the model was last sent (the longest conversation it was asked to continue), in order: what the model saw of each call. */
+  results(): { toolUseId: string; text: string; isError: boolean }[];
   close(): Promise<void>;
 }
 
 export async function startTurnModel(script: Turn[]): Promise<TurnModel> {
   const asked: number[] = script.map(() => 0);
+  let longest: { role?: string; content?: unknown }[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       let k = -1;
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages?: { role?: string }[] };
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages?: { role?: string; content?: unknown }[] };
         k = (body.messages ?? []).filter((m) => m.role === 'assistant').length;
+        if ((body.messages ?? []).length >= longest.length) longest = body.messages ?? [];
       } catch {
         k = -1;
       }
@@ -50,6 +54,19 @@ export async function startTurnModel(script: Turn[]): Promise<TurnModel> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     asked,
+    results: () => {
+      const out: { toolUseId: string; text: string; isError: boolean }[] = [];
+      for (const m of longest) {
+        if (m.role !== 'user' || !Array.isArray(m.content)) continue;
+        for (const b of m.content as { type?: string; tool_use_id?: string; content?: unknown; is_error?: boolean }[]) {
+          if (b.type !== 'tool_result') continue;
+          const text =
+            typeof b.content === 'string' ? b.content : Array.isArray(b.content) ? (b.content as { text?: string }[]).map((c) => c.text ?? '').join('') : '';
+          out.push({ toolUseId: b.tool_use_id ?? '', text, isError: b.is_error === true });
+        }
+      }
+      return out;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
