@@ -46,7 +46,10 @@ function lines<T>(file: string): T[] {
 
 /** The tier a compiled test file belongs to, as scripts/test-tier.mjs decides it. */
 function tierOf(file: string, tierOfRel: (rel: string) => string): string {
-  const rel = path.relative(ROOT, file).split(path.sep).join('/');
+  // By the path under out/, so that a run in another clone (TRIAGE_TEST_TIMINGS_DIR) is read right too.
+  const posix = file.split(path.sep).join('/');
+  const at = posix.lastIndexOf('/out/');
+  const rel = at >= 0 ? posix.slice(at + 1) : path.relative(ROOT, file).split(path.sep).join('/');
   if (rel.startsWith('out/e2e/')) return 'e2e';
   return tierOfRel(rel.replace(/^out\/test\//, ''));
 }
