@@ -169,7 +169,19 @@ export class E2eSession {
   async reload(page = this.page): Promise<number> {
     // An extension host still starting when its window reloads is orphaned by code-server
     // (it waits for a reconnection that never comes), so let every one finish starting first.
-    for (const pid of this.extensionHostPids()) await this.waitForExtensionHostReady(pid);
+    // One that exits meanwhile needs no waiting for (CI once saw the host the workbench had
+    // started after a crash exit while this waited): the list is read again at each poll.
+    await waitFor(
+      () => {
+        const starting = this.extensionHostPids().filter((pid) => !this.extensionHostReady(pid));
+        if (starting.length > 0) throw new Error(`still starting: ${JSON.stringify(starting)}`);
+        return true;
+      },
+      {
+        what: `every extension host under code-server ${this.server.pid} to finish starting before the reload`,
+        timeoutMs: EXTENSION_HOST_TIMEOUT_MS,
+      },
+    );
     const offset = this.server.output().length;
     await page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
     await waitForWorkbench(page);
