@@ -232,35 +232,67 @@ export function runIdOf(stderr: string): string {
   return m[1];
 }
 
+/** What one cause ended with: its issue, its pull request, the PR's branch and the one commit on it. */
+export interface CauseEnd {
+  issue: { number: number; body?: string | null };
+  pull: { number: number; head: string; body?: string | null };
+  branch: string;
+  commit: string;
+}
+
 /**
- * The end of the flow: per cause exactly one issue, one pull request (its head the cause's branch,
- * Fixes #N for that issue), one commit on that branch with the cause's trailers, pushed as is, and
- * one comment on its Sentry issue linking both; the checkout as `before`.
+ * The end of a flow in `repo`, for causes named as the product names them: per cause exactly one
+ * issue, one pull request (its head `triage/<cause>-<run>`, Fixes #N for that issue), one commit on
+ * that branch pushed once, and one comment on its Sentry issue linking the PR; then the caller's
+ * own checks of that cause's end. Returns each cause's end by cause.
  */
-export function expectOnePerCause(f: Flow, runId: string, before: string, why = ''): void {
-  const issues = f.gh.issues(REPO).filter((i) => !i.pullRequest);
-  const pulls = f.gh.pulls(REPO);
-  assert.equal(issues.length, CAUSES.length, `one issue per cause ${why}`);
-  assert.equal(pulls.length, CAUSES.length, `one pull request per cause ${why}`);
-  for (const c of CAUSES) {
+export function expectEachCause<C extends { cause: string; sentryId: string }>(
+  f: Flow,
+  causes: readonly C[],
+  runId: string,
+  why: string,
+  more: (c: C, end: CauseEnd, comment: string) => void = () => undefined,
+): Map<string, CauseEnd> {
+  const issues = f.gh.issues(f.repo).filter((i) => !i.pullRequest);
+  const pulls = f.gh.pulls(f.repo);
+  assert.equal(issues.length, causes.length, `one issue per cause ${why}`);
+  assert.equal(pulls.length, causes.length, `one pull request per cause ${why}`);
+  const ends = new Map<string, CauseEnd>();
+  for (const c of causes) {
     const issue = issues.filter((i) => readMarker(i.body)?.marker.cause === c.cause);
     assert.equal(issue.length, 1, `one issue for ${c.cause} ${why}`);
     const pull = pulls.filter((p) => readMarker(p.body)?.marker.cause === c.cause);
     assert.equal(pull.length, 1, `one pull request for ${c.cause} ${why}`);
     const branch = pull[0].head;
     assert.equal(branch, `triage/${c.cause}-${runId.split('-').pop()}`);
-    assert.match(pull[0].body ?? '', new RegExp(`Handles ${c.fix}\\.\\n\\nFixes #${issue[0].number}\\n`));
+    assert.match(pull[0].body ?? '', new RegExp(`Fixes #${issue[0].number}\\n`));
     const commits = sh(f.ws, 'rev-list', `main..${branch}`).split('\n').filter(Boolean);
     assert.equal(commits.length, 1, `one commit on ${branch} ${why}`);
-    assert.match(sh(f.ws, 'log', '-1', '--format=%B', commits[0]), new RegExp(`\\nTriage-Key: \\S+\\nTriage-Run: ${runId}\\nTriage-Cause: ${c.cause}$`));
-    assert.equal(sh(f.remote, 'rev-parse', `refs/heads/${branch}`), commits[0], `${branch} pushed as committed`);
     assert.deepEqual(pushesOf(f, branch), [commits[0]], `${branch} pushed once ${why}`);
-    assert.equal(sh(f.ws, 'show', `${branch}:${c.file}`) + '\n', FIXED[c.file]);
     const comments = f.sentry.comments(c.sentryId);
-    assert.equal(comments.length, 1, `one comment on Sentry issue ${c.sentryId} ${why}`);
-    assert.ok(comments[0].text.includes(`- Issue #${issue[0].number}: `), comments[0].text);
-    assert.ok(comments[0].text.includes(`- Pull request #${pull[0].number}: Fix ${c.cause} `), comments[0].text);
+    assert.equal(comments.length, 1, `one comment on Sentry issue ${c.sentryId} (${c.cause}) ${why}`);
+    assert.ok(comments[0].text.includes(`- Pull request #${pull[0].number}: `), comments[0].text);
+    const end = { issue: issue[0], pull: pull[0], branch, commit: commits[0] };
+    more(c, end, comments[0].text);
+    ends.set(c.cause, end);
   }
+  return ends;
+}
+
+/**
+ * The end of the flow of the bundled sample (expectEachCause), and per cause the commit's
+ * trailers, the branch on the remote as committed, the fixed file's text and the comment linking
+ * the issue too; the checkout as `before`.
+ */
+export function expectOnePerCause(f: Flow, runId: string, before: string, why = ''): void {
+  expectEachCause(f, CAUSES, runId, why, (c, end, comment) => {
+    assert.match(end.pull.body ?? '', new RegExp(`Handles ${c.fix}\\.\\n\\nFixes #${end.issue.number}\\n`));
+    assert.match(sh(f.ws, 'log', '-1', '--format=%B', end.commit), new RegExp(`\\nTriage-Key: \\S+\\nTriage-Run: ${runId}\\nTriage-Cause: ${c.cause}$`));
+    assert.equal(sh(f.remote, 'rev-parse', `refs/heads/${end.branch}`), end.commit, `${end.branch} pushed as committed`);
+    assert.equal(sh(f.ws, 'show', `${end.branch}:${c.file}`) + '\n', FIXED[c.file]);
+    assert.ok(comment.includes(`- Issue #${end.issue.number}: `), comment);
+    assert.ok(comment.includes(`- Pull request #${end.pull.number}: Fix ${c.cause} `), comment);
+  });
   assert.equal(f.checkout(), before, "the user's checkout is byte for byte as it was");
 }
 

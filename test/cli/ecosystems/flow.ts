@@ -26,12 +26,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { lastJson, triage } from '../support';
-import { pushesOf, sh, type Flow, type Life } from '../sentry-pr-setup';
+import { expectEachCause, sh, type Flow, type Life } from '../sentry-pr-setup';
 import { Rng } from '../../../tools/rng';
 import { startFlowOn } from './flow-setup';
 import { crashIssue, type CrashLanguage } from './crash-frames';
 import type { Turn } from '../../support/turn-model';
-import { readMarker } from '../../../src/tracker/github/marker';
 
 export interface EcosystemCause {
   /** The cause's name (the crash group's), e.g. 'parse-price-type-error'. */
@@ -66,6 +65,9 @@ export interface Ecosystem {
   runArgs?: string[];
 }
 
+/** The Sentry stand-in's id of the i-th cause's issue. */
+const sentryIdOf = (i: number): string => String(201 + i);
+
 /** Killed lives: each resumes the run, gets some way further and is killed again. */
 const KILLED_LIVES = 3;
 
@@ -96,7 +98,7 @@ export function ecosystemFlowTest(eco: Ecosystem): void {
     { timeout: 600_000 },
     async (t) => {
       const f = await startFlowOn(t, eco, {
-        issues: (checkout) => eco.causes.map((c, i) => crashIssue(checkout, eco.appRoot, c, String(201 + i))),
+        issues: (checkout) => eco.causes.map((c, i) => crashIssue(checkout, eco.appRoot, c, sentryIdOf(i))),
         script: scriptFor(eco),
       });
       const before = f.checkout();
@@ -141,33 +143,14 @@ async function liveUntilDone(f: Flow, eco: Ecosystem, random: Rng): Promise<{ la
   assert.fail(`the run never finished: ${seen.join(', ')}`);
 }
 
-/** Per cause one issue, one pull request (Fixes #N), one commit on its branch pushed once, one Sentry comment; returns each cause's branch. */
+/** Per cause the end expectEachCause checks, and a commit that holds the test and the fix only; returns each cause's branch. */
 function expectOnePerCause(f: Flow, eco: Ecosystem, runId: string, why: string): Map<string, string> {
-  const repo = f.repo;
-  const issues = f.gh.issues(repo).filter((i) => !i.pullRequest);
-  const pulls = f.gh.pulls(repo);
-  assert.equal(issues.length, eco.causes.length, `one issue per cause ${why}`);
-  assert.equal(pulls.length, eco.causes.length, `one pull request per cause ${why}`);
-  const branches = new Map<string, string>();
-  for (const [i, c] of eco.causes.entries()) {
-    const issue = issues.filter((x) => readMarker(x.body)?.marker.cause === c.cause);
-    assert.equal(issue.length, 1, `one issue for ${c.cause} ${why}`);
-    const pull = pulls.filter((p) => readMarker(p.body)?.marker.cause === c.cause);
-    assert.equal(pull.length, 1, `one pull request for ${c.cause} ${why}`);
-    const branch = pull[0].head;
-    assert.equal(branch, `triage/${c.cause}-${runId.split('-').pop()}`);
-    assert.match(pull[0].body ?? '', new RegExp(`Fixes #${issue[0].number}\\n`));
-    const commits = sh(f.ws, 'rev-list', `main..${branch}`).split('\n').filter(Boolean);
-    assert.equal(commits.length, 1, `one commit on ${branch} ${why}`);
-    assert.deepEqual(pushesOf(f, branch), [commits[0]], `${branch} pushed once ${why}`);
-    const changed = sh(f.ws, 'show', '--name-only', '--format=', commits[0]).split('\n').filter(Boolean).sort();
-    assert.deepEqual(changed, [c.fix.file, c.test.file].sort(), `the commit holds the test and the fix, and nothing installed ${why}`);
-    const comments = f.sentry.comments(String(201 + i));
-    assert.equal(comments.length, 1, `one comment on the Sentry issue of ${c.cause} ${why}`);
-    assert.ok(comments[0].text.includes(`- Pull request #${pull[0].number}: `), comments[0].text);
-    branches.set(c.cause, branch);
-  }
-  return branches;
+  const causes = eco.causes.map((c, i) => ({ cause: c.cause, sentryId: sentryIdOf(i), files: [c.fix.file, c.test.file].sort() }));
+  const ends = expectEachCause(f, causes, runId, why, (c, end) => {
+    const changed = sh(f.ws, 'show', '--name-only', '--format=', end.commit).split('\n').filter(Boolean).sort();
+    assert.deepEqual(changed, c.files, `the commit holds the test and the fix, and nothing installed ${why}`);
+  });
+  return new Map([...ends].map(([cause, end]) => [cause, end.branch]));
 }
 
 /** What the model was told of run_tests, per cause: failing before the fix, passing after it. */
