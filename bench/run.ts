@@ -1,5 +1,5 @@
 /**
- * The benchmarks: `node out/bench/run.js [--json] [--only save,growth,resume,sweep,extension,postgres,tools,tests]`.
+ * The benchmarks: `node out/bench/run.js [--json] [--only save,growth,resume,sweep,extension,postgres,tools,worktrees,tests]`.
  * Prints a table with each figure, its target and PASS/MISS; with --json, one JSON object per
  * figure per line instead. Timings are medians over repeated runs measured side by side with
  * their baseline in the same process. A benchmark, not a test: nothing here fails `npm test`.
@@ -15,8 +15,9 @@ import { postgres } from './pg';
 import { tools } from './tools';
 import { toolBytesPerTask } from './tool-bytes';
 import { testTiers } from './test-tiers';
+import { worktreeReadiness } from './worktree-ready';
 
-const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension', 'postgres', 'tools', 'tests'] as const;
+const BENCHES = ['save', 'growth', 'resume', 'sweep', 'extension', 'postgres', 'tools', 'worktrees', 'tests'] as const;
 type Bench = (typeof BENCHES)[number];
 
 function parseArgs(argv: string[]): { json: boolean; only: Set<Bench> } {
@@ -70,6 +71,10 @@ async function main(): Promise<void> {
     await tools(report);
     progress('tools: tool-result bytes per bundled task (replays of the recordings)');
     await toolBytesPerTask(report);
+  }
+  if (only.has('worktrees')) {
+    progress("worktrees: a cause's worktree ready to test, per ecosystem, against git worktree add");
+    await worktreeReadiness(report);
   }
   if (only.has('extension')) {
     progress('extension: sizes and activation');
