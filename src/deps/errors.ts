@@ -4,12 +4,20 @@
  * the run stops where it is, saved (the tool call that needed the worktree never ran), with exit
  * status 20, and the same command again tries once more. The user's checkout is never written.
  */
-import { TriageError } from '../core/errors';
+import { ServiceStopError } from '../core/errors';
 
 export type DependencyStop = 'lockfile' | 'install' | 'missing-tool' | 'offline';
 
-export abstract class DependencyError extends TriageError {
+/**
+ * A ServiceStopError, so the agent loop does not hand it to the model as the call's result: the
+ * run stops with the call's attempt marker saved and no result, and a resume puts the call to the
+ * ladder (the tools that make a worktree are rerun: nothing happened before the worktree was ready).
+ */
+export abstract class DependencyError extends ServiceStopError {
   abstract readonly stop: DependencyStop;
+  get service(): string {
+    return "the cause's worktree set-up";
+  }
 }
 
 /** The lock file does not match package.json (npm ci, pnpm/yarn's frozen or immutable install refused it). */

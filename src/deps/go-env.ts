@@ -52,11 +52,24 @@ export async function checkGoModules(
     ...(signal ? { signal } : {}),
   });
   if (r.exitCode === 0) return undefined;
-  if (/GOPROXY=off|module lookup disabled|cannot find module providing package|missing go\.sum entry|toolchain not available|GOTOOLCHAIN=local/.test(r.tail))
+  if (COLD.test(r.tail))
     throw new CacheColdError(
       'Go',
-      lastLines(r.tail, 4),
+      coldLines(r.tail),
       'Run `go mod download` in your checkout (it fills the module cache the worktrees share), or allow downloads with --deps-network allowed.',
     );
   return lastLines(r.tail, 3);
+}
+
+const COLD = /GOPROXY=off|module lookup disabled|cannot find module providing package|missing go\.sum entry|toolchain not available|GOTOOLCHAIN=local/;
+
+/**
+ * What go said about the modules it lacks: its "downloading <module> <version>" lines (the
+ * module's name) and its errors, each once. The tail mixes in go list's stdout (the packages it
+ * listed), which names nothing missing.
+ */
+export function coldLines(tail: string): string {
+  const lines = tail.split('\n').map((l) => l.trim());
+  const said = lines.filter((l) => /^go: downloading /.test(l) || COLD.test(l)).map((l) => l.replace(/^can't load test package: /, ''));
+  return [...new Set(said)].slice(0, 4).join(' / ');
 }

@@ -5,6 +5,7 @@ import { CacheColdError, InstallFailedError, LockfileOutOfStepError, ToolMissing
 import type { InstallCommand } from '../../src/deps/install-command';
 import type { NodeProject } from '../../src/deps/node-project';
 import { exitCodeOf } from '../../src/cli/exitcodes';
+import { ServiceStopError } from '../../src/core/errors';
 
 const npm: NodeProject = { manager: 'npm', installDir: '', lockfile: 'package-lock.json', because: 'package-lock.json' };
 const pnpm: NodeProject = { manager: 'pnpm', installDir: '', lockfile: 'pnpm-lock.yaml', because: 'packageManager: pnpm@9.15.9', pinned: '9.15.9' };
@@ -71,4 +72,17 @@ test('lastLines: the last non-empty lines, cut to 800 characters from the end', 
   const long = lastLines('x'.repeat(2000), 1);
   assert.equal(long.length, 801);
   assert.ok(long.startsWith('…'));
+});
+
+test('every dependency stop is a ServiceStopError: the agent loop stops the run with the call unanswered, the model is never told it as a result', () => {
+  const stops = [
+    new LockfileOutOfStepError('package-lock.json', 'npm', 'x'),
+    new InstallFailedError('npm ci', '/wt', 1, 'x'),
+    new ToolMissingError('pnpm', 'x', 'y'),
+    new CacheColdError('npm', 'x', 'y'),
+  ];
+  for (const e of stops) {
+    assert.ok(e instanceof ServiceStopError, e.name);
+    assert.equal(e.service, "the cause's worktree set-up");
+  }
 });

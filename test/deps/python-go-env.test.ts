@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isPythonProject, pythonEnv } from '../../src/deps/python-env';
-import { checkGoModules, goEnv, goModuleDir } from '../../src/deps/go-env';
+import { checkGoModules, coldLines, goEnv, goModuleDir } from '../../src/deps/go-env';
 import { ToolMissingError } from '../../src/deps/errors';
 import { DEFAULT_DEPS } from '../../src/deps/options';
 import { tempDir } from '../support/temp-dir';
@@ -70,4 +70,17 @@ test('Go: the check runs with the environment it is given, not this process’s 
   const root = tempDir(t, 'triage-go-env-');
   write(root, { 'go.mod': 'module example.com/x\n\ngo 1.19\n' });
   await assert.rejects(checkGoModules(root, { GOPROXY: 'off' }, { PATH: root }), (e: unknown) => e instanceof ToolMissingError && e.tool === 'go');
+});
+
+test('Go: a cold module cache is told by the module go tried to download and its error, not by the packages go list printed', () => {
+  const tail = [
+    'go: downloading example.com/units v1.2.0',
+    "can't load test package: quota/quota.go:4:8: module lookup disabled by GOPROXY=off",
+    'quota/quota.go:4:8: module lookup disabled by GOPROXY=off',
+    'io/fs',
+    'os',
+    'fmt',
+    'example.com/quota/cmd/quota',
+  ].join('\n');
+  assert.equal(coldLines(tail), 'go: downloading example.com/units v1.2.0 / quota/quota.go:4:8: module lookup disabled by GOPROXY=off');
 });
