@@ -41,6 +41,8 @@ import type { PgRunStore } from '../store/pg/pg-run-store';
 import { pgProbe } from './pg-probe';
 
 const MAX_LIVES = 6;
+/** Double-crash scenarios run at once (see inProcessSweep). */
+const SCENARIOS_AT_ONCE = 3;
 
 interface Scenario {
   /** Crash at the N-th point of each life, in order; lives past the list run clean. */
@@ -146,7 +148,7 @@ async function runScenario(root: string, keys: boolean, sc: Scenario, idx: numbe
 export async function inProcessSweep(
   keys: boolean,
   onProgress?: (done: number) => void,
-  o: { pg?: PgRunStore; doubleEvery?: number } = {},
+  o: { pg?: PgRunStore; doubleEvery?: number; parallel?: number } = {},
 ): Promise<SweepRow[]> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-sweep-'));
   // A SimulatedCrash keeps the page cache, so syncs would only cost time (the workspace tools' too).
@@ -166,10 +168,16 @@ export async function inProcessSweep(
       addOutcome(single, one);
       onProgress?.(n);
       const restartPoints = one.points[1] ?? 0;
-      for (let j = 1; j <= restartPoints; j += every) {
-        addOutcome(double, await runScenario(root, keys, { crashes: [i, j] }, n++, where));
-        onProgress?.(n);
-      }
+      // The second crashes of one first crash are independent scenarios (each its own folder,
+      // tracker and run): a few at a time fill the time each spends waiting on the file system
+      // and the tracker's HTTP. Added to the row in order, so the row and its notes are as serial.
+      const seconds: number[] = [];
+      for (let j = 1; j <= restartPoints; j += every) seconds.push(j);
+      const outcomes = await inPool(seconds, o.parallel ?? SCENARIOS_AT_ONCE, (j) => {
+        const idx = n++;
+        return runScenario(root, keys, { crashes: [i, j] }, idx, where).finally(() => onProgress?.(idx + 1));
+      });
+      for (const out of outcomes) addOutcome(double, out);
     }
     return [single, double];
   } finally {
@@ -179,3 +187,17 @@ export async function inProcessSweep(
 }
 
 export type { SweepKind };
+
+/** f over xs, at most `width` at a time; the results in the order of xs. */
+async function inPool<X, Y>(xs: readonly X[], width: number, f: (x: X) => Promise<Y>): Promise<Y[]> {
+  const out = new Array<Y>(xs.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < xs.length) {
+      const k = next++;
+      out[k] = await f(xs[k]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(width, xs.length)) }, worker));
+  return out;
+}
