@@ -63,6 +63,8 @@ export interface Ecosystem {
   causes: EcosystemCause[];
   /** Extra run flags (e.g. `--test-command`). */
   runArgs?: string[];
+  /** The ecosystem's own checks of the end, after the common ones (e.g. where a monorepo's tests ran and what was installed). */
+  verify?(end: { flow: Flow; runId: string; why: string }): void;
 }
 
 /** The Sentry stand-in's id of the i-th cause's issue. */
@@ -113,6 +115,7 @@ export function ecosystemFlowTest(eco: Ecosystem): void {
       const why = `(${lives.seen.join(', ')})`;
       const branches = expectOnePerCause(f, eco, out.runId, why);
       expectTestsFailedThenPassed(f, eco, why);
+      eco.verify?.({ flow: f, runId: out.runId, why });
       for (const c of eco.causes) expectSuitePasses(t, f, eco, c, branches.get(c.cause)!);
       assert.equal(f.checkout(), before, "the user's checkout is byte for byte as it was");
       const runs = lastJson<{ runs: { runId: string }[] }>(triage(['status', '--state', f.state, '--json']).stdout).runs;
