@@ -39,6 +39,7 @@ import { addOutcome, emptyRow, type ScenarioOutcome, type SweepRow, type SweepKi
 import { checkAcks, checkAcksWith, newAcks, noteAck } from './acks';
 import type { PgRunStore } from '../store/pg/pg-run-store';
 import { pgProbe } from './pg-probe';
+import { inPool } from './pool';
 
 const MAX_LIVES = 6;
 /** Double-crash scenarios run at once (see inProcessSweep). */
@@ -173,10 +174,13 @@ export async function inProcessSweep(
       // and the tracker's HTTP. Added to the row in order, so the row and its notes are as serial.
       const seconds: number[] = [];
       for (let j = 1; j <= restartPoints; j += every) seconds.push(j);
-      const outcomes = await inPool(seconds, o.parallel ?? SCENARIOS_AT_ONCE, (j) => {
-        const idx = n++;
-        return runScenario(root, keys, { crashes: [i, j] }, idx, where).finally(() => onProgress?.(idx + 1));
-      });
+      const outcomes = await inPool(
+        seconds.map((j) => () => {
+          const idx = n++;
+          return runScenario(root, keys, { crashes: [i, j] }, idx, where).finally(() => onProgress?.(idx + 1));
+        }),
+        o.parallel ?? SCENARIOS_AT_ONCE,
+      );
       for (const out of outcomes) addOutcome(double, out);
     }
     return [single, double];
@@ -187,17 +191,3 @@ export async function inProcessSweep(
 }
 
 export type { SweepKind };
-
-/** f over xs, at most `width` at a time; the results in the order of xs. */
-async function inPool<X, Y>(xs: readonly X[], width: number, f: (x: X) => Promise<Y>): Promise<Y[]> {
-  const out = new Array<Y>(xs.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < xs.length) {
-      const k = next++;
-      out[k] = await f(xs[k]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(width, xs.length)) }, worker));
-  return out;
-}

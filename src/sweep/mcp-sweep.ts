@@ -13,26 +13,13 @@ import * as path from 'node:path';
 import { nodeIo, useIo } from '../disk/io';
 import { runMcpScenario, type McpScenario } from './mcp-scenario';
 import { addMcpOutcome, emptyMcpRow, type McpSweepRow } from './mcp-table';
+import { inPool } from './pool';
 
 /** A double-crash scenario's first crash lands on every this-many-th point of the run (each life starts the memory server, so every pair would take long). */
 export const MCP_DOUBLE_FIRST_EVERY = 3;
 /** ... and its second on every this-many-th point of the restart. */
 export const MCP_DOUBLE_SECOND_EVERY = 7;
 export const MCP_PARALLEL = 4;
-
-/** Runs `tasks` at most `k` at a time; their results in order. */
-async function inPool<T>(tasks: (() => Promise<T>)[], k: number): Promise<T[]> {
-  const out = new Array<T>(tasks.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < tasks.length) {
-      const i = next++;
-      out[i] = await tasks[i]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(k, tasks.length) }, worker));
-  return out;
-}
 
 function range(n: number, from = 1, step = 1): number[] {
   const r: number[] = [];
