@@ -46,9 +46,23 @@ function pythonWithPytest(): string {
 
 const npmCi = (dir: string): void => run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], dir);
 
+const COREPACK = {
+  COREPACK_INTEGRITY_KEYS: '0',
+  COREPACK_ENABLE_DOWNLOAD_PROMPT: '0',
+  COREPACK_NPM_REGISTRY: process.env.COREPACK_NPM_REGISTRY ?? 'https://registry.npmjs.org',
+};
+
 export const CASES: Case[] = [
   { name: 'npm (npm ci from the cache)', fixture: 'node-test', setUp: npmCi, options: DEFAULT_DEPS },
+  { name: 'npm + vitest (74 packages)', fixture: 'npm-vitest', setUp: npmCi, options: DEFAULT_DEPS },
   { name: 'npm, --deps reuse (the checkout linked)', fixture: 'node-test', setUp: npmCi, options: { ...DEFAULT_DEPS, mode: 'reuse' } },
+  {
+    name: 'pnpm workspace (the root, from the store)',
+    fixture: 'pnpm-workspace',
+    setUp: (dir) => run('corepack', ['pnpm', 'install', '--frozen-lockfile', '--prefer-offline'], dir, { ...process.env, ...COREPACK }),
+    options: DEFAULT_DEPS,
+    env: COREPACK,
+  },
   {
     name: 'Python (the checkout .venv)',
     fixture: 'pytest-venv',
