@@ -34,6 +34,19 @@ export interface InstallTools {
   node: string;
 }
 
+/**
+ * The Yarn major corepack is asked for when a Yarn berry repository pins no version and carries no
+ * release (no packageManager, no yarnPath) and no yarn is on the PATH: a bare `corepack yarn` is
+ * corepack's default, Yarn 1, which takes --immutable for nothing and rewrites the berry lock file
+ * in its own format. The lock file's format says which major wrote it (Yarn 3: 6, Yarn 4: 8 or
+ * later); a lock file written by an older release of that major than corepack's newest may still be
+ * refused by --immutable, a lock file error the user fixes by pinning packageManager.
+ */
+function berryMajor(lockVersion: number | undefined): string {
+  if (lockVersion === undefined || lockVersion >= 8) return '4';
+  return lockVersion >= 6 ? '3' : '2';
+}
+
 export function installCommand(p: NodeProject, worktreeTop: string, o: DepsOptions, t: InstallTools): InstallCommand {
   const cwd = path.join(worktreeTop, p.installDir);
   const offline = o.network === 'offline';
@@ -90,7 +103,7 @@ export function installCommand(p: NodeProject, worktreeTop: string, o: DepsOptio
   const display = `${bin} ${args.join(' ')}`;
   if (p.yarnPath) return { command: t.node, args: [path.join(cwd, p.yarnPath), ...args], env, cwd, display, needs: 'node' };
   if (p.pinned || (bin !== 'npm' && !t.onPath(bin))) {
-    const pinned = p.pinned ? `${bin}@${p.pinned}` : bin;
+    const pinned = p.pinned ? `${bin}@${p.pinned}` : p.manager === 'yarn-berry' ? `yarn@${berryMajor(p.yarnLockVersion)}` : bin;
     // Pinned: corepack is what runs that exact version. Unpinned: the package manager is what is missing (corepack is one way to get it).
     const needs = p.pinned ? 'corepack' : bin;
     return { command: t.corepack ?? 'corepack', args: [pinned, ...args], env, cwd, display: `corepack ${pinned} ${args.join(' ')}`, needs };

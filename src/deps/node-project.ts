@@ -25,6 +25,8 @@ export interface NodeProject {
   yarnPath?: string;
   /** Yarn berry's linker as configured ("pnp" when unset in Yarn 2+); the install asks for node-modules. */
   yarnLinker?: string;
+  /** A Yarn berry lock file's format (its `__metadata: version:`; Yarn 3 writes 6, Yarn 4 8 and later 10), when it has one. */
+  yarnLockVersion?: number;
   /** Why: "packageManager: pnpm@9.15.9", "package-lock.json", "package.json (no lock file)". */
   because: string;
   /** No lock file in the repository: npm resolves package.json's ranges (`lockfile` is then that package.json). */
@@ -99,12 +101,19 @@ function projectIn(dir: string, rel: string): NodeProject | undefined {
   if (pinned) out.pinned = pinned;
   if (manager === 'yarn-berry' && yarnPath) out.yarnPath = yarnPath;
   if (manager === 'yarn-berry') out.yarnLinker = linker ?? 'pnp';
+  const lockVersion = manager === 'yarn-berry' && lock ? berryLockVersion(path.join(dir, lock[0])) : undefined;
+  if (lockVersion !== undefined) out.yarnLockVersion = lockVersion;
   return out;
 }
 
 /** Yarn 2+ writes its lock file as YAML with a `__metadata:` block (Yarn 1's starts with "# yarn lockfile v1"). */
 function isBerryLock(file: string): boolean {
   return /^__metadata:\s*$/m.test((readText(file) ?? '').slice(0, 4096));
+}
+
+function berryLockVersion(file: string): number | undefined {
+  const m = /^__metadata:\s*\n(?:[ \t]+.*\n)*?[ \t]+version:\s*["']?(\d+)/m.exec((readText(file) ?? '').slice(0, 4096));
+  return m ? Number(m[1]) : undefined;
 }
 
 function expectedLock(m: NodeManager): string {

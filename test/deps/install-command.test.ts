@@ -86,6 +86,31 @@ test('pnpm or yarn not on the PATH and not pinned: corepack runs it; without cor
   assert.equal(pinned.needs, 'corepack', 'pinned: corepack runs that exact version');
 });
 
+test('Yarn berry pinning nothing and carrying no release, yarn not on the PATH: corepack runs the berry major its lock file was written by, never its default Yarn 1', () => {
+  const berry = (yarnLockVersion?: number): string[] => {
+    const c = installCommand(
+      project({ manager: 'yarn-berry', lockfile: 'yarn.lock', ...(yarnLockVersion ? { yarnLockVersion } : {}) }),
+      '/wt',
+      opts(),
+      tools(['npm']),
+    );
+    assert.equal(c.command, '/usr/bin/corepack');
+    assert.equal(c.needs, 'yarn');
+    return c.args.slice(0, 3);
+  };
+  assert.deepEqual(berry(10), ['yarn@4', 'install', '--immutable']);
+  assert.deepEqual(berry(8), ['yarn@4', 'install', '--immutable']);
+  assert.deepEqual(berry(6), ['yarn@3', 'install', '--immutable']);
+  assert.deepEqual(berry(4), ['yarn@2', 'install', '--immutable']);
+  assert.deepEqual(berry(), ['yarn@4', 'install', '--immutable'], 'no format to go by: the newest major');
+  const classic = installCommand(project({ manager: 'yarn-classic', lockfile: 'yarn.lock' }), '/wt', opts(), tools(['npm']));
+  assert.equal(classic.args[0], 'yarn', 'Yarn 1 is what a classic lock file wants');
+  const pinned = installCommand(project({ manager: 'yarn-berry', lockfile: 'yarn.lock', pinned: '4.18.1', yarnLockVersion: 10 }), '/wt', opts(), tools());
+  assert.equal(pinned.args[0], 'yarn@4.18.1', 'a pin wins');
+  const onPathYarn = installCommand(project({ manager: 'yarn-berry', lockfile: 'yarn.lock', yarnLockVersion: 10 }), '/wt', opts(), tools());
+  assert.equal(onPathYarn.command, 'yarn', "the user's own yarn on the PATH is run as it is");
+});
+
 test('corepack is told not to pin: without COREPACK_ENABLE_AUTO_PIN=0 it writes packageManager into package.json', () => {
   for (const manager of ['npm', 'pnpm', 'yarn-classic', 'yarn-berry'] as const) {
     const c = installCommand(project({ manager, lockfile: manager === 'pnpm' ? 'pnpm-lock.yaml' : 'yarn.lock', pinned: '1.0.0' }), '/wt', opts(), tools());
