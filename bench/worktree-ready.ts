@@ -64,6 +64,13 @@ export const CASES: Case[] = [
     env: COREPACK,
   },
   {
+    name: 'Yarn berry (node-modules linker, from its cache)',
+    fixture: 'yarn-berry-mocha',
+    setUp: (dir) => run('corepack', ['yarn', 'install', '--immutable'], dir, { ...process.env, ...COREPACK }),
+    options: DEFAULT_DEPS,
+    env: COREPACK,
+  },
+  {
     name: 'Python (the checkout .venv)',
     fixture: 'pytest-venv',
     setUp: (dir) => run(pythonWithPytest(), ['-m', 'venv', '--system-site-packages', '.venv'], dir),
