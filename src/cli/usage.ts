@@ -10,7 +10,7 @@ export const USAGE = `triage: a durable LLM triage agent, headless
              [--model-name NAME] [--base-url URL] [--tracker embedded|github:OWNER/REPO|mcp:SERVER|URL]
              [--test-command CMD] [--record FILE [--force]] [--mcp CONFIG.json]
              [--pull-requests [--base BRANCH] [--remote NAME] [--draft on|off]
-                [--deps install|reuse|off] [--deps-scripts on|off]
+                [--deps install|copy|reuse|off] [--deps-scripts on|off]
                 [--deps-network cache-first|offline|allowed]]
              [--max-turns N] [--max-dollars D] [--max-tokens N] [--max-restarts N] [--new] [--json]
              (--record refuses a FILE that exists unless --force: a resumed run recording to

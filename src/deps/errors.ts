@@ -47,7 +47,7 @@ export class InstallFailedError extends DependencyError {
     readonly log?: string,
   ) {
     super(
-      `Installing the dependencies in the cause's worktree failed: \`${command}\` in ${where} exited with ${exitCode}: ${detail}${log ? ` (the whole output: ${log})` : ''}. Fix it and run the same command again, or choose --deps reuse or --deps off (the setting durableTriage.pullRequests.dependencies).`,
+      `Installing the dependencies in the cause's worktree failed: \`${command}\` in ${where} exited with ${exitCode}: ${detail}${log ? ` (the whole output: ${log})` : ''}. Fix it and run the same command again, or choose --deps copy or --deps reuse (your checkout's installed node_modules, where its lock file is the base commit's) or --deps off (the setting durableTriage.pullRequests.dependencies).`,
     );
   }
 }

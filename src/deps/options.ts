@@ -2,9 +2,10 @@
  * What the user lets a cause's worktree do to get the repository's tests their dependencies,
  * chosen when a run starts and saved with it (the run's options), so a resumed run does what it
  * started with:
- *   - mode `install` (default): installed from the lock file in the worktree; `reuse`: the user's
- *     checkout's installed node_modules linked in, read-only (only where the lock files are the
- *     same; else installed); `off`: nothing (the worktree as git made it).
+ *   - mode `install` (default): installed from the lock file in the worktree; `copy`: the user's
+ *     checkout's installed node_modules copied in as hard links, `reuse`: linked in, read-only
+ *     (both only where the lock files are the same; else installed); `off`: nothing (the
+ *     worktree as git made it).
  *   - scripts: the packages' lifecycle scripts (postinstall, native builds) run; off by default.
  *   - network `cache-first` (default): installs take what the package manager's cache or store
  *     holds and download only what is missing, Go tests download nothing; `offline`: nothing is
@@ -13,7 +14,7 @@
 import { z } from 'zod';
 import { BadInputError } from '../core/errors';
 
-export const DEPS_MODES = ['install', 'reuse', 'off'] as const;
+export const DEPS_MODES = ['install', 'copy', 'reuse', 'off'] as const;
 export const DEPS_NETWORK = ['cache-first', 'offline', 'allowed'] as const;
 
 export const DepsOptions = z.strictObject({

@@ -1,7 +1,8 @@
 /**
  * A cause's worktree made ready to run the repository's tests, before the first tool acts in it
  * (src/git/cause-branches.ts calls this once per worktree): the JavaScript install from the lock
- * file (node-project.ts, install-command.ts) or the checkout's node_modules linked (reuse.ts), the
+ * file (node-project.ts, install-command.ts), the checkout's node_modules linked (reuse.ts) or
+ * copied as hard links (copy.ts), the
  * user's Python virtual environment (python-env.ts), Go's shared module cache with downloads off
  * (go-env.ts). What it did is kept in a readiness record beside the worktree (never inside it),
  * so a resumed run neither installs again nor forgets the tests' environment; a worktree made
@@ -19,6 +20,7 @@ import { fixFor, installFailure } from './install-failure';
 import { detectNodeProject, type NodeProject } from './node-project';
 import type { DepsOptions } from './options';
 import { isPythonProject, pythonEnv } from './python-env';
+import { copyNodeModules } from './copy';
 import { linkNodeModules, reuseRefusal } from './reuse';
 import { runStep } from './run-step';
 import { clearStepOwner, recordStepOwner, stopOrphanedStep } from './step-owner';
@@ -101,6 +103,10 @@ export async function prepareWorktree(s: PrepareSpec): Promise<WorktreeReadiness
   return ready;
 }
 
+function folders(n: number): string {
+  return `${n} folder${n === 1 ? '' : 's'}`;
+}
+
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
@@ -110,17 +116,18 @@ async function nodeStep(p: NodeProject, s: PrepareSpec, base: NodeJS.ProcessEnv)
   const checkoutDir = path.join(s.checkoutTop, p.installDir);
   const worktreeDir = path.join(s.worktreeTop, p.installDir);
   let fallback = '';
-  if (s.options.mode === 'reuse') {
+  if (s.options.mode === 'reuse' || s.options.mode === 'copy') {
     const refusal = reuseRefusal(checkoutDir, worktreeDir, path.posix.basename(p.lockfile), s.checkoutTop);
-    if (!refusal) {
+    if (!refusal && s.options.mode === 'reuse') {
       const linked = linkNodeModules(checkoutDir, worktreeDir);
-      return {
-        ecosystem: 'node',
-        what: `your checkout's node_modules linked, read-only (${linked.length} folder${linked.length === 1 ? '' : 's'})`,
-        ms: performance.now() - t0,
-      };
+      return { ecosystem: 'node', what: `your checkout's node_modules linked, read-only (${folders(linked.length)})`, ms: performance.now() - t0 };
     }
-    fallback = ` (not reused: ${refusal})`;
+    if (!refusal) {
+      const { copied, linked } = await copyNodeModules(checkoutDir, worktreeDir);
+      const how = linked ? 'hard links: the files shared, the folders its own' : 'copied: another file system, no hard links';
+      return { ecosystem: 'node', what: `your checkout's node_modules copied (${folders(copied.length)}, ${how})`, ms: performance.now() - t0 };
+    }
+    fallback = ` (not ${s.options.mode === 'reuse' ? 'reused' : 'copied'}: ${refusal})`;
   }
   const corepack = base.DURABLE_TRIAGE_COREPACK || onPath('corepack', base);
   const cmd = installCommand(p, s.worktreeTop, s.options, { ...(corepack ? { corepack } : {}), onPath: (c) => onPath(c, base), node: process.execPath });

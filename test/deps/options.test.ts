@@ -16,7 +16,7 @@ test('parseDepsChoice: defaults; each bad value named with what it may be', () =
   assert.deepEqual(parseDepsChoice({ mode: 'off', scripts: true, network: 'allowed' }), { mode: 'off', scripts: true, network: 'allowed' });
   assert.throws(
     () => parseDepsChoice({ mode: 'npm' }),
-    (e: unknown) => e instanceof BadInputError && /--deps "npm" is not one of install, reuse, off/.test(e.message),
+    (e: unknown) => e instanceof BadInputError && /--deps "npm" is not one of install, copy, reuse, off/.test(e.message),
   );
   assert.throws(
     () => parseDepsChoice({ network: 'never' }),

@@ -142,7 +142,7 @@ test('pull requests: off unless durableTriage.pullRequests.enabled; base and rem
   const badDeps = readSettings(from({ 'pullRequests.enabled': true, 'pullRequests.dependencies': 'yarn', 'pullRequests.network': 'never' }));
   assert.deepEqual(badDeps.settings.pullRequests?.deps, deps, 'a bad value leaves the default');
   assert.deepEqual(badDeps.problems.sort(), [
-    'durableTriage.pullRequests.dependencies should be "install", "reuse" or "off", not "yarn"; using the default.',
+    'durableTriage.pullRequests.dependencies should be "install", "copy", "reuse" or "off", not "yarn"; using the default.',
     'durableTriage.pullRequests.network should be "cache-first", "offline" or "allowed", not "never"; using the default.',
   ]);
   const bad = readSettings(from({ 'pullRequests.enabled': 'yes', 'pullRequests.draft': 'no' }));
