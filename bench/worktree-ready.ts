@@ -36,6 +36,7 @@ interface Case {
 
 function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env, timeout: 600_000 });
+  if (r.error) throw new Error(`${cmd} ${args.join(' ')} in ${cwd}: ${r.error.message} (run scripts/setup-test-deps.sh to install what the fixtures need)`);
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} in ${cwd}: exit ${r.status}: ${(r.stderr || r.stdout).trim().slice(-400)}`);
 }
 
@@ -55,6 +56,8 @@ const COREPACK = {
 export const CASES: Case[] = [
   { name: 'npm (npm ci from the cache)', fixture: 'node-test', setUp: npmCi, options: DEFAULT_DEPS },
   { name: 'npm + vitest (74 packages)', fixture: 'npm-vitest', setUp: npmCi, options: DEFAULT_DEPS },
+  { name: 'npm + jest + ts-jest (323 packages)', fixture: 'npm-jest', setUp: npmCi, options: DEFAULT_DEPS },
+  { name: 'npm + jest, --deps copy (hard links)', fixture: 'npm-jest', setUp: npmCi, options: { ...DEFAULT_DEPS, mode: 'copy' } },
   { name: 'npm, --deps reuse (the checkout linked)', fixture: 'node-test', setUp: npmCi, options: { ...DEFAULT_DEPS, mode: 'reuse' } },
   {
     name: 'pnpm workspace (the root, from the store)',

@@ -6,13 +6,8 @@
  * then `node --enable-source-maps dist/cli.js`, so the stack names the .ts files; a TypeError of
  * an order sent without a coupon.
  */
-import { spawnSync } from 'node:child_process';
 import { ecosystemFlowTest, type Ecosystem } from './flow';
-
-function npmCi(dir: string): void {
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`npm ci in ${dir}: ${r.stderr}`);
-}
+import { npmCi } from './node-test';
 
 /** An order of two items and no coupon. */
 const NO_COUPON = '{"lines":[{"sku":"MUG-1","unitCents":1250,"quantity":2}]}';
