@@ -5,10 +5,11 @@
 // What can overlap does, on the two cores CI has:
 //   1. the set-up (Debian packages, the runner fixtures' and code-server's installs: network and
 //      disk) runs beside the build, lint and the format check (CPU); lint and the format check
-//      run side by side;
-//   2. the real-editor tests (mostly waiting on the editor) run beside the tiers, their output in
-//      .cache/test-timings/e2e.log, printed when they end. --serial runs them after the tiers,
-//      on the terminal.
+//      run side by side. The tiers wait only for their own set-up (setup-test-deps.sh), not for
+//      the editor's (e2e-setup.sh, code-server and Chromium), which goes on beside them;
+//   2. the real-editor tests (mostly waiting on the editor) run beside the tiers once the
+//      editor's set-up is done, their output in .cache/test-timings/e2e.log, printed when they
+//      end. --serial runs them after the tiers, on the terminal.
 // One build serves every step: e2e.sh packs the .vsix from it (E2E_BUILT=1) instead of building again.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -65,10 +66,11 @@ async function main(argv) {
   fs.mkdirSync(TIMINGS_DIR, { recursive: true });
   const t0 = performance.now();
   const setupLog = path.join(TIMINGS_DIR, 'setup.log');
+  const e2eSetupLog = path.join(TIMINGS_DIR, 'e2e-setup.log');
 
-  // 1. The set-up beside the build; then lint and the format check side by side.
-  const setupCmd = e2e ? 'bash scripts/setup-test-deps.sh && bash scripts/e2e-setup.sh' : 'bash scripts/setup-test-deps.sh';
-  const setup = step(e2e ? 'setup:test + e2e set-up' : 'setup:test', 'bash', ['-c', setupCmd], { log: setupLog });
+  // 1. The set-ups beside the build (the editor's after the tiers', as both may run apt); then lint and the format check side by side.
+  const setup = step('setup:test', 'bash', ['scripts/setup-test-deps.sh'], { log: setupLog });
+  const e2eSetup = e2e ? setup.then((ready) => ready && step('e2e set-up', 'bash', ['scripts/e2e-setup.sh'], { log: e2eSetupLog })) : Promise.resolve(true);
   let ok = await step('build', NPM, ['run', '--silent', 'build']);
   if (ok)
     ok = (await Promise.all([step('lint', NPM, ['run', '--silent', 'lint']), step('format:check', NPM, ['run', '--silent', 'format:check'])])).every(Boolean);
@@ -76,20 +78,25 @@ async function main(argv) {
   if (!setupOk) printLog(setupLog, 60);
   ok &&= setupOk;
 
-  // 2. The tiers, and the real-editor tests beside them.
+  // 2. The tiers, and the real-editor tests beside them once the editor is set up.
   if (ok) {
     const e2eLog = path.join(TIMINGS_DIR, 'e2e.log');
     const runE2e = () => step('e2e', 'bash', ['scripts/e2e.sh'], { env: { E2E_BUILT: '1' }, ...(serial ? {} : { log: e2eLog }) });
-    const pending = e2e && !serial ? runE2e() : undefined;
+    const editorReady = async () => {
+      const ready = await e2eSetup;
+      if (!ready) printLog(e2eSetupLog, 60);
+      return ready;
+    };
+    const pending = e2e && !serial ? editorReady().then((ready) => ready && runE2e()) : undefined;
     const tiersOk = await step('tiers (unit, slow, pg, sweep)', process.execPath, ['scripts/test-tier.mjs', 'all']);
     let e2eOk = true;
     if (pending) {
       console.log('\ntest-all: waiting for the real-editor tests');
       e2eOk = await pending;
       printLog(e2eLog, e2eOk ? 40 : undefined);
-    } else if (e2e && tiersOk) e2eOk = await runE2e();
+    } else if (e2e && tiersOk) e2eOk = (await editorReady()) && (await runE2e());
     ok = tiersOk && e2eOk;
-  }
+  } else await e2eSetup; // not left running past the end
   const total = Math.round(performance.now() - t0);
   fs.appendFileSync(PHASES, JSON.stringify({ phase: 'wall time (steps overlap)', ms: total, ok, wall: true }) + '\n');
   await new Promise((resolve) =>

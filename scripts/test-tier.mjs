@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { TIMINGS_DIR, readLines, tierSummary } from './test-timings.mjs';
-import { TIERS, tierOf } from './tier-rules.mjs';
+import { TIERS, startOrder, tierOf } from './tier-rules.mjs';
 
 export { tierOf };
 
@@ -50,7 +50,7 @@ async function main(argv) {
     return 2;
   }
   const want = new Set(asked.includes('all') ? TIERS : asked);
-  const files = testFiles().filter((f) => want.has(tierOf(f)));
+  const files = startOrder(testFiles().filter((f) => want.has(tierOf(f))));
   if (list) {
     for (const f of files) console.log(`${tierOf(f)}\t${f}`);
     return 0;

@@ -40,6 +40,21 @@ export const RULES = [
 ];
 export const TIERS = ['unit', ...RULES.map(([t]) => t)];
 
+/**
+ * The files that take minutes, longest first (a clean run's figures: npm run test:timings): they
+ * start first, so two slots end together instead of one running a sweep alone at the end.
+ */
+export const LONG_FIRST = ['sweep/pg-sweep.test.js', 'sweep/sweep.test.js', 'sweep/mcp-sweep.test.js', 'sweep/effects.test.js', 'agent/crash.test.js'];
+
+/** `files` (paths relative to out/test/) in the order to start them: LONG_FIRST's first, the rest as given. */
+export function startOrder(files) {
+  const rank = (f) => {
+    const i = LONG_FIRST.indexOf(f);
+    return i < 0 ? LONG_FIRST.length : i;
+  };
+  return [...files].sort((a, b) => rank(a) - rank(b));
+}
+
 export function tierOf(rel) {
   for (const [tier, prefixes] of RULES) if (prefixes.some((p) => rel.startsWith(p))) return tier;
   return 'unit';

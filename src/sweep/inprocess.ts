@@ -39,11 +39,9 @@ import { addOutcome, emptyRow, type ScenarioOutcome, type SweepRow, type SweepKi
 import { checkAcks, checkAcksWith, newAcks, noteAck } from './acks';
 import type { PgRunStore } from '../store/pg/pg-run-store';
 import { pgProbe } from './pg-probe';
-import { inPool } from './pool';
+import { inPool, SCENARIOS_AT_ONCE } from './pool';
 
 const MAX_LIVES = 6;
-/** Double-crash scenarios run at once (see inProcessSweep). */
-const SCENARIOS_AT_ONCE = 3;
 
 interface Scenario {
   /** Crash at the N-th point of each life, in order; lives past the list run clean. */

@@ -14,11 +14,13 @@ import { newRunId } from '../agent/idempotency-key';
 import { startTracker } from '../tracker/service';
 import { TrackerClient } from '../tracker/client';
 import { writeSweepWorkspace, judgeSweep, SWEEP_TASK } from './job';
-import { addOutcome, emptyRow, type SweepRow } from './table';
+import { addOutcome, emptyRow, type ScenarioOutcome as Outcome, type SweepRow } from './table';
+import { inPool, SCENARIOS_AT_ONCE } from './pool';
 import { checkAcks, checkAcksWith, newAcks, type Acks } from './acks';
 import type { PgRunStore } from '../store/pg/pg-run-store';
 import { pgProbe } from './pg-probe';
 import { nodeChildEnv } from '../runners/node-child';
+import { sweepChildScript } from './child-script';
 
 export interface ChildConfig {
   stateDir: string;
@@ -41,10 +43,9 @@ interface LifeEnd {
   stderr: string;
 }
 
-/** The child's entry: beside this file when compiled by tsc, `sweep-child.js` beside the esbuild bundle. */
+/** The child's entry (child-script.ts): `sweep-child.js`, the bundle, when it is fresh, else tsc's `child.js`. */
 function childScript(): string {
-  const compiled = path.join(__dirname, 'child.js');
-  return fss.existsSync(compiled) ? compiled : path.join(__dirname, 'sweep-child.js');
+  return sweepChildScript('child.js', 'sweep-child.js');
 }
 
 function runChild(cfg: ChildConfig): Promise<LifeEnd> {
@@ -89,13 +90,13 @@ async function readLog(file: string): Promise<ReturnType<typeof countLog>> {
 }
 
 /** The SIGKILL sweep for one keys setting; with `pg`, its runs go to that PostgreSQL store (row "pg-sigkill"). */
-export async function killSweep(keys: boolean, onProgress?: (done: number) => void, o: { pg?: PgRunStore } = {}): Promise<SweepRow[]> {
+export async function killSweep(keys: boolean, onProgress?: (done: number) => void, o: { pg?: PgRunStore; parallel?: number } = {}): Promise<SweepRow[]> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'triage-killsweep-'));
   const row = emptyRow(o.pg ? 'pg-sigkill' : 'sigkill', keys, 1);
   try {
-    let n = 0;
-    const scenario = async (crashAt: number): Promise<{ points: number }> => {
-      const dir = path.join(root, `s${n++}`);
+    let done = 0;
+    const scenario = async (crashAt: number): Promise<{ points: number; outcome?: Outcome }> => {
+      const dir = path.join(root, `s${crashAt}`);
       const workspace = path.join(dir, 'ws');
       await writeSweepWorkspace(workspace);
       const svc = await startTracker({ dir: path.join(dir, 'tracker'), port: 0, host: '127.0.0.1' });
@@ -115,6 +116,7 @@ export async function killSweep(keys: boolean, onProgress?: (done: number) => vo
         if (crashAt > 0 && first.signal !== 'SIGKILL')
           throw new Error(`sweep child was to die at point ${crashAt} but ended with ${first.code}: ${first.stderr}`);
         if (crashAt === 0 && !finished) throw new Error(`the sweep's clean child run failed: ${first.stderr}`);
+        if (crashAt === 0) return { points: first.points };
         let ackLost = false;
         let runLost = false;
         let blocked: string | undefined;
@@ -131,8 +133,10 @@ export async function killSweep(keys: boolean, onProgress?: (done: number) => vo
         const state = await (o.pg ? o.pg.readRun(cfg.runId) : readRun(cfg.stateDir, cfg.runId)).catch(() => undefined);
         const j = await judgeSweep(state, workspace, tracker);
         const counts = await readLog(cfg.log);
-        if (crashAt > 0) {
-          addOutcome(row, {
+        onProgress?.(++done);
+        return {
+          points: first.points,
+          outcome: {
             finished,
             duplicates: j.duplicates,
             paidTwice: counts.paidTwice,
@@ -142,17 +146,23 @@ export async function killSweep(keys: boolean, onProgress?: (done: number) => vo
             runLost,
             where: `SIGKILL at point ${crashAt}`,
             ...(blocked !== undefined ? { blocked } : {}),
-          });
-          onProgress?.(n);
-        }
-        return { points: first.points };
+          },
+        };
       } finally {
         await svc.close();
         await fs.rm(dir, { recursive: true, force: true });
       }
     };
     const { points } = await scenario(0);
-    for (let i = 1; i <= points; i++) await scenario(i);
+    // Each killed scenario is independent (its own folders, tracker, run and child processes):
+    // a few at a time fill the time each spends starting a child and waiting on fsync or the
+    // database. Added to the row in order, so the row and its notes are as a serial sweep's.
+    const crashes = Array.from({ length: points }, (_, k) => k + 1);
+    const ends = await inPool(
+      crashes.map((i) => () => scenario(i)),
+      o.parallel ?? SCENARIOS_AT_ONCE,
+    );
+    for (const end of ends) if (end.outcome) addOutcome(row, end.outcome);
     return [row];
   } finally {
     await fs.rm(root, { recursive: true, force: true });

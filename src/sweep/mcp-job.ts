@@ -12,6 +12,7 @@ import type { ModelProvider, ModelRequest } from '../model/provider';
 import { PriceTable } from '../model/prices';
 import type { ModelReply } from '../core/conversation';
 import { TAP_LOG_ENV } from './mcp-tap-env';
+import { sweepChildScript } from './child-script';
 import type { Approver, ApprovalAnswer, LadderAnswer, LadderQuestion } from '../agent/approver';
 
 export const MCP_SERVER = 'memory';
@@ -54,8 +55,7 @@ export async function writeMcpWorkspace(dir: string): Promise<void> {
 
 /** The tap's compiled script (loaded with --require into the server): beside this file (tsc), or `sweep-mcp-tap.js` beside the esbuild bundle. */
 export function tapScript(): string {
-  const compiled = path.join(__dirname, 'mcp-tap.js');
-  return fs.existsSync(compiled) ? compiled : path.join(__dirname, 'sweep-mcp-tap.js');
+  return sweepChildScript('mcp-tap.js', 'sweep-mcp-tap.js');
 }
 
 /** @modelcontextprotocol/server-memory's entry, from node_modules (a development dependency). */

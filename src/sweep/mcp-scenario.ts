@@ -6,10 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { CrashHook } from '../store/crash-points';
 import { SimulatedCrash } from './simulated-crash';
 import { nodeChildEnv } from '../runners/node-child';
+import { sweepChildScript } from './child-script';
 import { judgeMemory } from './mcp-job';
 import { appendLog, mcpLife, pendingCalls, prepareScenario } from './mcp-life';
 import type { McpChildConfig } from './mcp-child';
@@ -50,8 +50,7 @@ async function inProcessLife(dir: string, keys: boolean, crashAt: number | undef
 }
 
 function childScript(): string {
-  const compiled = path.join(__dirname, 'mcp-child.js');
-  return fs.existsSync(compiled) ? compiled : path.join(__dirname, 'sweep-mcp-child.js');
+  return sweepChildScript('mcp-child.js', 'sweep-mcp-child.js');
 }
 
 function killedLife(dir: string, keys: boolean, crashAt: number | undefined): Promise<LifeEnd> {
