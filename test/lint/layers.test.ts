@@ -21,10 +21,27 @@ const layers = require(path.join(ROOT, 'scripts', 'layers.cjs')) as Layers;
 /** The real config (eslint.config.mjs, type-aware): what `npm run lint` runs. */
 const real = new ESLint({ cwd: ROOT });
 
-/** Lints `file` (repo-relative, an existing file) as it is with `extra` appended; the layer rule's messages. */
+/** The layer rule alone, as the real config loads it (its plugin from scripts/layers.cjs), without type information: no TypeScript program built. */
+const layerRule = new ESLint({
+  cwd: ROOT,
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ['src/**/*.ts'], languageOptions: { parser: tseslint.parser as never }, plugins: { layers: layers.plugin }, rules: { 'layers/imports': 'error' } },
+  ],
+});
+
+/**
+ * Lints `file` (repo-relative, an existing file) as it is with `extra` appended; the layer rule's
+ * messages. That `npm run lint` reports them is the real config's doing: it must load this very
+ * plugin and set the rule to error for the file (asked of the config, which builds no program).
+ */
 async function layerErrors(file: string, extra: string): Promise<string[]> {
-  const text = fs.readFileSync(path.join(ROOT, file), 'utf8') + extra;
-  const [result] = await real.lintText(text, { filePath: path.join(ROOT, file) });
+  const filePath = path.join(ROOT, file);
+  const config = (await real.calculateConfigForFile(filePath)) as { plugins?: Record<string, unknown>; rules?: Record<string, unknown> };
+  assert.equal(config.plugins?.layers, layers.plugin, `the real config loads the layers plugin of scripts/layers.cjs for ${file}`);
+  assert.deepEqual(config.rules?.['layers/imports'], [2], `the real config sets layers/imports to error for ${file}`);
+  const text = fs.readFileSync(filePath, 'utf8') + extra;
+  const [result] = await layerRule.lintText(text, { filePath });
   return result.messages.filter((m) => m.ruleId === 'layers/imports').map((m) => m.message);
 }
 
