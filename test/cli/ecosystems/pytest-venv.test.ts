@@ -14,8 +14,9 @@ const PYTHON =
   ['python3', '/usr/bin/python3'].find((py) => spawnSync(py, ['-c', 'import pytest'], { stdio: 'ignore' }).status === 0) ??
   (fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
 
+/** The developer's `.venv`; without pip, which would install nothing here (PyPI is out of reach) and costs 5 s a venv to set up (ensurepip). */
 function venv(dir: string): void {
-  const r = spawnSync(PYTHON, ['-m', 'venv', '--system-site-packages', '.venv'], { cwd: dir, encoding: 'utf8' });
+  const r = spawnSync(PYTHON, ['-m', 'venv', '--system-site-packages', '--without-pip', '.venv'], { cwd: dir, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`python3 -m venv in ${dir}: ${r.stderr} (scripts/setup-test-deps.sh installs python3-venv and python3-pytest)`);
 }
 
