@@ -6,13 +6,7 @@ import { prepareWorktree, type PrepareSpec } from '../../src/deps/prepare';
 import { copyNodeModules } from '../../src/deps/copy';
 import { DEFAULT_DEPS } from '../../src/deps/options';
 import { tempDir } from '../support/temp-dir';
-
-function write(dir: string, files: Record<string, string>): void {
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-}
+import { prepareSpec, write } from './support';
 
 /** Every file under dir (relative path -> text), links shown as their target. */
 function tree(dir: string): Record<string, string> {
@@ -38,23 +32,12 @@ const INSTALLED = {
   'packages/a/node_modules/ms/index.js': 'module.exports = 3;',
 };
 
+/** A checkout installed from the same lock file as its worktree (a link among its packages), and --deps copy. */
 function spec(t: TestContext, worktreeRoot?: string): PrepareSpec {
-  const root = tempDir(t, 'triage-copy-');
-  const checkoutTop = path.join(root, 'checkout');
-  const worktreeTop = path.join(worktreeRoot ?? root, 'worktrees', 'run', 'cause');
-  write(checkoutTop, { ...LOCKED, ...INSTALLED });
-  fs.symlinkSync('../is-number', path.join(checkoutTop, 'node_modules/@scope/alias'));
-  write(worktreeTop, LOCKED);
-  return {
-    checkoutTop,
-    worktreeTop,
-    prefix: '',
-    options: { ...DEFAULT_DEPS, mode: 'copy' },
-    record: `${worktreeTop}.ready.json`,
-    log: `${worktreeTop}.install.log`,
-    made: true,
-    env: { PATH: '/nonexistent-bin' },
-  };
+  const s = prepareSpec(t, LOCKED, { options: { ...DEFAULT_DEPS, mode: 'copy' } }, worktreeRoot);
+  write(s.checkoutTop, INSTALLED);
+  fs.symlinkSync('../is-number', path.join(s.checkoutTop, 'node_modules/@scope/alias'));
+  return s;
 }
 
 test('--deps copy with the same lock file: each node_modules folder copied as hard links, the caches left out, nothing installed', async (t) => {

@@ -1,54 +1,29 @@
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { prepareWorktree, type PrepareSpec } from '../../src/deps/prepare';
+import { prepareWorktree } from '../../src/deps/prepare';
 import { DEFAULT_DEPS } from '../../src/deps/options';
 import { ToolMissingError } from '../../src/deps/errors';
 import { tempDir } from '../support/temp-dir';
-
-function write(dir: string, files: Record<string, string>): void {
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-}
-
-function spec(t: TestContext, files: Record<string, string>, o: Partial<PrepareSpec> = {}): PrepareSpec {
-  const root = tempDir(t, 'triage-prepare-');
-  const checkoutTop = path.join(root, 'checkout');
-  const worktreeTop = path.join(root, 'worktrees', 'run', 'cause');
-  write(checkoutTop, files);
-  write(worktreeTop, files);
-  return {
-    checkoutTop,
-    worktreeTop,
-    prefix: '',
-    options: DEFAULT_DEPS,
-    record: `${worktreeTop}.ready.json`,
-    log: `${worktreeTop}.install.log`,
-    made: true,
-    env: { PATH: '/nonexistent-bin' },
-    ...o,
-  };
-}
+import { prepareSpec, write } from './support';
 
 test('--deps off: nothing is done, and the record says so', async (t) => {
-  const s = spec(t, { 'package.json': '{}', 'package-lock.json': '{}' }, { options: { ...DEFAULT_DEPS, mode: 'off' } });
+  const s = prepareSpec(t, { 'package.json': '{}', 'package-lock.json': '{}' }, { options: { ...DEFAULT_DEPS, mode: 'off' } });
   assert.deepEqual(await prepareWorktree(s), { version: 1, steps: [], env: {}, exclude: [] });
   assert.equal(fs.existsSync(path.join(s.worktreeTop, 'node_modules')), false);
   assert.deepEqual(JSON.parse(fs.readFileSync(s.record, 'utf8')).steps, []);
 });
 
 test('a worktree found again (made: false) takes its readiness record as it is: nothing is run again', async (t) => {
-  const s = spec(t, { 'package.json': '{}', 'package-lock.json': '{}' }, { made: false });
+  const s = prepareSpec(t, { 'package.json': '{}', 'package-lock.json': '{}' }, { made: false });
   const saved = { version: 1, steps: [{ ecosystem: 'node', what: 'npm ci', ms: 1234 }], env: { A: '1' }, exclude: ['**/node_modules'] };
   fs.writeFileSync(s.record, JSON.stringify(saved));
   assert.deepEqual(await prepareWorktree(s), saved, 'no npm on this PATH, so running it would have thrown');
 });
 
 test('a torn or foreign record is not trusted: the worktree is made ready again', async (t) => {
-  const s = spec(t, { 'tests/test_a.py': '' }, { made: false });
+  const s = prepareSpec(t, { 'tests/test_a.py': '' }, { made: false });
   fs.writeFileSync(s.record, '{"version":1,"ste');
   const r = await prepareWorktree(s);
   assert.equal(r.steps.length, 1);
@@ -58,7 +33,7 @@ test('a torn or foreign record is not trusted: the worktree is made ready again'
 });
 
 test('a pinned package manager with neither corepack nor it on the PATH: ToolMissingError naming corepack, before anything runs', async (t) => {
-  const s = spec(t, { 'package.json': JSON.stringify({ packageManager: 'pnpm@9.15.9' }), 'pnpm-lock.yaml': '' });
+  const s = prepareSpec(t, { 'package.json': JSON.stringify({ packageManager: 'pnpm@9.15.9' }), 'pnpm-lock.yaml': '' });
   await assert.rejects(
     prepareWorktree(s),
     (e: unknown) => e instanceof ToolMissingError && /^corepack is needed .*packageManager: pnpm@9\.15\.9/.test(e.message),
@@ -69,7 +44,7 @@ test('a pinned package manager with neither corepack nor it on the PATH: ToolMis
 
 test('reuse with the same lock file links the checkout’s node_modules without installing; the excludes keep it out of commits', async (t) => {
   const files = { 'package.json': '{}', 'package-lock.json': '{"lockfileVersion":3}' };
-  const s = spec(t, files, { options: { ...DEFAULT_DEPS, mode: 'reuse' } });
+  const s = prepareSpec(t, files, { options: { ...DEFAULT_DEPS, mode: 'reuse' } });
   write(s.checkoutTop, { 'node_modules/is-number/index.js': '' });
   const r = await prepareWorktree(s);
   assert.match(r.steps[0].what, /your checkout's node_modules linked, read-only \(1 folder\)/);
@@ -82,7 +57,7 @@ test('progress: the install is announced before it runs (its command and its log
   const bin = tempDir(t, 'triage-prepare-bin-');
   fs.writeFileSync(path.join(bin, 'npm'), '#!/bin/sh\necho "added 0 packages"\n', { mode: 0o755 });
   const said: string[] = [];
-  const s = spec(t, { 'package.json': '{}', 'package-lock.json': '{}' }, { env: { PATH: `${bin}:/usr/bin:/bin` }, progress: (x) => said.push(x) });
+  const s = prepareSpec(t, { 'package.json': '{}', 'package-lock.json': '{}' }, { env: { PATH: `${bin}:/usr/bin:/bin` }, progress: (x) => said.push(x) });
   await prepareWorktree(s);
   assert.equal(said.length, 2, said.join('\n'));
   assert.match(said[0], /^npm ci --no-audit --no-fund --prefer-offline --ignore-scripts \(output in .*\.install\.log\)$/);

@@ -1,19 +1,12 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isPythonProject, pythonEnv } from '../../src/deps/python-env';
 import { checkGoModules, coldLines, goEnv, goModuleDir } from '../../src/deps/go-env';
 import { ToolMissingError } from '../../src/deps/errors';
 import { DEFAULT_DEPS } from '../../src/deps/options';
 import { tempDir } from '../support/temp-dir';
-
-function write(dir: string, files: Record<string, string>): void {
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-}
+import { write } from './support';
 
 /** A folder that looks like a venv to the finder (pyvenv.cfg and bin/python). */
 const venv = (at: string): Record<string, string> => ({ [`${at}/pyvenv.cfg`]: 'home = /usr/bin\n', [`${at}/bin/python`]: '' });

@@ -4,13 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { linkNodeModules, nodeModulesFolders, ownPackageLink, reuseRefusal } from '../../src/deps/reuse';
 import { tempDir } from '../support/temp-dir';
-
-function write(dir: string, files: Record<string, string>): void {
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-}
+import { write } from './support';
 
 function pair(t: TestContext): { checkout: string; worktree: string } {
   const root = tempDir(t, 'triage-reuse-');

@@ -70,6 +70,19 @@ export interface Ecosystem {
 /** The Sentry stand-in's id of the i-th cause's issue. */
 const sentryIdOf = (i: number): string => String(201 + i);
 
+/** The run's one cause worktree, as `triage worktrees --json` lists it, and the one step that made it ready. */
+export function oneWorktreeReady(flow: Flow, runId: string, why: string): { wt: string; step: string } {
+  const listed = lastJson<{ runs: { runId: string; worktrees: string[]; ready: Record<string, string[]> }[] }>(
+    triage(['worktrees', '--state', flow.state, '--json']).stdout,
+  ).runs.find((r) => r.runId === runId);
+  assert.ok(listed, `the run's worktrees are listed ${why}`);
+  assert.equal(listed.worktrees.length, 1, `one worktree ${why}`);
+  const wt = listed.worktrees[0];
+  const steps = listed.ready[wt];
+  assert.equal(steps.length, 1, `one step made the worktree ready ${why}: ${JSON.stringify(steps)}`);
+  return { wt, step: steps[0] };
+}
+
 /** Killed lives: each resumes the run, gets some way further and is killed again. */
 const KILLED_LIVES = 3;
 

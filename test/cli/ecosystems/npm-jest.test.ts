@@ -3,15 +3,15 @@
  * ts-jest, typescript and the types from the npm registry, 323 packages): npm ci in the user's
  * checkout, and in each cause's worktree `--deps copy` (the checkout's node_modules copied as hard
  * links, a tenth of a second where npm ci from the cache takes seconds; the other npm flows test
- * the install), the regression test a jest test in TypeScript run by path. The crash is the code run as production runs it: compiled by tsc to the
- * gitignored dist/ with source maps, then `node --enable-source-maps dist/cli.js`, so the stack
- * names the .ts files; a TypeError of a duration written with a space before its unit.
+ * the install), the regression test a jest test in TypeScript run by path. The crash is the code
+ * run as production runs it: compiled by tsc to the gitignored dist/ with source maps, then
+ * `node --enable-source-maps dist/cli.js`, so the stack names the .ts files; a TypeError of a
+ * duration written with a space before its unit.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { lastJson, triage } from '../support';
-import { ecosystemFlowTest, type Ecosystem } from './flow';
+import { ecosystemFlowTest, oneWorktreeReady, type Ecosystem } from './flow';
 import { npmCi } from './node-test';
 
 /** A policy whose longest wait is written '5 s'. */
@@ -24,15 +24,9 @@ export const NPM_JEST: Ecosystem = {
   suite: ['npm', 'test'],
   runArgs: ['--deps', 'copy'],
   verify: ({ flow, runId, why }) => {
-    const listed = lastJson<{ runs: { runId: string; worktrees: string[]; ready: Record<string, string[]> }[] }>(
-      triage(['worktrees', '--state', flow.state, '--json']).stdout,
-    ).runs.find((r) => r.runId === runId);
-    assert.ok(listed && listed.worktrees.length === 1, `the run's one worktree is listed ${why}`);
-    const wt = listed.worktrees[0];
-    const steps = listed.ready[wt];
-    assert.equal(steps.length, 1, `one step made the worktree ready ${why}: ${JSON.stringify(steps)}`);
+    const { wt, step } = oneWorktreeReady(flow, runId, why);
     assert.match(
-      steps[0],
+      step,
       /^node: your checkout's node_modules copied \(1 folder, hard links: the files shared, the folders its own\) \(\d+\.\d s\)$/,
       `copied, not installed ${why}`,
     );

@@ -10,8 +10,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { lastJson, triage } from '../support';
-import { ecosystemFlowTest, type Ecosystem } from './flow';
+import { ecosystemFlowTest, oneWorktreeReady, type Ecosystem } from './flow';
 
 const PNPM = 'pnpm@10.34.9';
 
@@ -98,16 +97,9 @@ module.exports = { uploadLimit, describeLimit };
     for (const r of runs)
       assert.match(r.text, /\nrunner: node \(scripts\.test runs node --test, in the package packages\/core\)/, `run_tests ran in packages/core ${why}`);
     // The run's record: one install, at the workspace's root, with the pinned pnpm through corepack.
-    const listed = lastJson<{ runs: { runId: string; worktrees: string[]; ready: Record<string, string[]> }[] }>(
-      triage(['worktrees', '--state', flow.state, '--json']).stdout,
-    ).runs.find((r) => r.runId === runId);
-    assert.ok(listed, `the run's worktrees are listed ${why}`);
-    assert.equal(listed.worktrees.length, 1, `one worktree ${why}`);
-    const wt = listed.worktrees[0];
-    const steps = listed.ready[wt];
-    assert.equal(steps.length, 1, `one step made the worktree ready ${why}: ${JSON.stringify(steps)}`);
+    const { wt, step } = oneWorktreeReady(flow, runId, why);
     assert.match(
-      steps[0],
+      step,
       new RegExp(
         `^node: corepack ${PNPM.replace(/\./g, '\\.')} install --frozen-lockfile --prefer-offline --ignore-scripts .* in \\. \\(packageManager: ${PNPM.replace(/\./g, '\\.')}\\)`,
       ),
