@@ -39,7 +39,15 @@ export async function clickPanelButton(page: Page, text: string | RegExp, within
 /** Scrolls the Run panel to an element (e.g. the restart marker) so a screenshot shows it. */
 export async function scrollPanelTo(page: Page, selector: string): Promise<Locator> {
   const el = runPanel(page).locator(selector).first();
-  await el.scrollIntoViewIfNeeded();
+  // The panel re-renders as the run's events arrive: an element met in the middle of one is
+  // detached ("not attached to the DOM"), so the scroll is tried again on the element found anew.
+  await waitFor(
+    async () => {
+      await el.scrollIntoViewIfNeeded({ timeout: 2_000 });
+      return true;
+    },
+    { what: `the Run panel's ${selector} scrolled into view`, timeoutMs: 30_000, intervalMs: 250 },
+  );
   return el;
 }
 
